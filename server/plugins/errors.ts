@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { pickLocale } from '../../src/i18n/locales.ts';
+import { translate, type MessageKey } from '../../src/i18n/translate.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+
+/** The request's locale from Accept-Language (spec LOC-02), en when none fits. */
+export function requestLocale(request: FastifyRequest) {
+  const header = request.headers['accept-language'] ?? '';
+  const tags = header.split(',').map((part) => part.split(';')[0]?.trim());
+  return pickLocale(tags);
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, code: number, key: MessageKey, details?: unknown) {
+  const message = translate(requestLocale(request), key);
+  return reply.status(status).send(details === undefined ? { code, message } : { code, message, data: details });
+}
+
+/** Maps a Fastify error (body parsing, limits, validation) to an envelope. */
+function fromFastify(error: FastifyError): [number, number, MessageKey] | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return [400, ErrorCode.BAD_REQUEST, 'error.malformedBody'];
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return [413, ErrorCode.PAYLOAD_TOO_LARGE, 'error.payloadTooLarge'];
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'error.unsupportedMediaType'];
+    default:
+      break;
+  }
+  if (error.validation) return [400, ErrorCode.BAD_REQUEST, 'error.invalidInput'];
+  if (error.statusCode === 429) return [429, ErrorCode.RATE_LIMITED, 'error.rateLimited'];
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return [error.statusCode, ErrorCode.BAD_REQUEST, 'error.malformedBody'];
+  }
+  return undefined;
+}
+
+/**
+ * The single error handler: every failure becomes the spec's envelope with a
+ * translated message; 5xx details are logged with the request id, never sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      const message = translate(requestLocale(request), error.messageKey, error.params);
+      const body = error.payload === undefined ? { code: error.code, message } : { code: error.code, message, data: error.payload };
+      return reply.status(error.status).send(body);
+    }
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((i) => ({ path: i.path.join('.'), problem: i.code }));
+      return send(request, reply, 400, ErrorCode.BAD_REQUEST, 'error.invalidInput', issues);
+    }
+    const mapped = fromFastify(error);
+    if (mapped) return send(request, reply, mapped[0], mapped[1], mapped[2]);
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 500, ErrorCode.INTERNAL, 'error.internal');
+  });
+
+  app.setNotFoundHandler((request, reply) => send(request, reply, 404, ErrorCode.NOT_FOUND, 'error.notFound'));
+}

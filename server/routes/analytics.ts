@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { trackEventPath, trackEventRequest } from '../../src/domain/endpoints/analytics.ts';
+import type { Database } from '../db/client.ts';
+import { ok } from '../envelope.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+import { recordEvent } from '../services/analytics.ts';
+
+/** POST /api/analytics/event: stores a page view or a spec §9 event. */
+export function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  app.post(trackEventPath, async (request) => {
+    const event = trackEventRequest.parse(parseBeaconBody(request.body));
+    await recordEvent(database.db, event);
+    return ok(null);
+  });
+}
+
+/** `navigator.sendBeacon` posts text/plain to stay CORS-simple: parse it as JSON here. */
+function parseBeaconBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new AppError(ErrorCode.BAD_REQUEST, 'error.malformedBody', { status: 400 });
+  }
+}

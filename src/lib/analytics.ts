@@ -1,0 +1,26 @@
+import type { AnalyticsEventName } from '../domain/analytics.ts';
+import { trackEventPath, type TrackEventRequest } from '../domain/endpoints/analytics.ts';
+import { apiBase } from './api/base.ts';
+
+/** True when the browser asks not to be tracked (Do Not Track or Global Privacy Control). */
+export function trackingRefused(nav: Navigator = navigator): boolean {
+  const withGpc = nav as Navigator & { globalPrivacyControl?: boolean };
+  return nav.doNotTrack === '1' || withGpc.globalPrivacyControl === true;
+}
+
+/** Sends one analytics event without delaying the page; does nothing under Do Not Track. */
+export function track(name: AnalyticsEventName, extra: Omit<TrackEventRequest, 'name' | 'path'> = {}): void {
+  if (trackingRefused()) return;
+  const event: TrackEventRequest = { name, path: location.pathname, locale: document.documentElement.dataset.locale, ...extra };
+  // text/plain keeps the beacon a CORS "simple" request when the API is on another origin.
+  const body = new Blob([JSON.stringify(event)], { type: 'text/plain' });
+  const url = `${apiBase()}${trackEventPath}`;
+  if (!navigator.sendBeacon?.(url, body)) {
+    void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(() => undefined);
+  }
+}
+
+/** The page view tracked after each navigation (spec §2 navigation guard). */
+export function trackPageView(): void {
+  track('pageView');
+}

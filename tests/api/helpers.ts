@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+
+/** A test app on a fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE=postgres. */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app in-process, as the server does, with overrides for the environment. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  let drop = async () => undefined as void;
+  let databaseUrl = 'memory://';
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+    const fresh = await freshPostgres(adminUrl);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', ...env });
+  const database = await openDatabase(config.database);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

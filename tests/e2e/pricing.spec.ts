@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+test('[COM-02] the pricing page shows the plans in USD, CAD and AUD, monthly and annual', async ({ page }) => {
+  await page.goto('/en/try-premium');
+  const premium = page.locator('[data-plan="basic"]');
+  const pro = page.locator('[data-plan="pro"]');
+  // Annual billing in USD is the default view.
+  await expect(premium.locator('.price:visible')).toContainText('$12');
+  await expect(premium.locator('.price:visible')).toContainText('$144');
+  await expect(pro.locator('.price:visible')).toContainText('$18');
+  await page.getByText('Monthly', { exact: true }).click();
+  await expect(premium.locator('.price:visible')).toContainText('$20');
+  await expect(pro.locator('.price:visible')).toContainText('$30');
+  await page.getByText('CAD', { exact: true }).click();
+  await expect(premium.locator('.price:visible')).toContainText('CA$28');
+  await expect(pro.locator('.price:visible')).toContainText('CA$42');
+  await page.getByText('Annual', { exact: true }).click();
+  await expect(premium.locator('.price:visible')).toContainText('CA$16');
+  await expect(pro.locator('.price:visible')).toContainText('CA$25');
+  await page.getByText('AUD', { exact: true }).click();
+  await expect(premium.locator('.price:visible')).toContainText('A$18');
+  await expect(pro.locator('.price:visible')).toContainText('A$27');
+  await page.getByText('Monthly', { exact: true }).click();
+  await expect(premium.locator('.price:visible')).toContainText('A$30');
+  await expect(pro.locator('.price:visible')).toContainText('A$45');
+  await expect(premium.locator('.price:visible')).toHaveCount(1);
+});
+
+test('[HUM-17] each plan states its word limit per run', async ({ page }) => {
+  await page.goto('/en/try-premium');
+  await expect(page.getByText('Up to 300 words per run')).toBeVisible();
+  await expect(page.getByText('Up to 2,000 words per run')).toBeVisible();
+  await expect(page.getByText('Up to 3,500 words per run')).toBeVisible();
+});
+
+test('[COM-01] the WeChat variant offers the same plans with WeChat Pay', async ({ page }) => {
+  await page.goto('/en/try-premium/wechat');
+  await expect(page.getByRole('link', { name: 'Pay with WeChat Pay' })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Pay by card' })).toHaveAttribute('href', '/en/try-premium');
+});

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { locales } from '../../src/i18n/locales.ts';
+import { aliases, allPagePaths, localizedPath, routes, type RouteName } from '../../src/i18n/routes.ts';
+import { translate, type MessageKey } from '../../src/i18n/translate.ts';
+
+const dist = join(process.cwd(), 'dist');
+
+test('[SITE-07] every route exists in every locale in dist/', () => {
+  const missing = allPagePaths().filter(({ path }) => !existsSync(join(dist, path, 'index.html')));
+  expect(missing).toEqual([]);
+  expect(allPagePaths().length).toBe(locales.length * Object.keys(routes).length);
+});
+
+test('[SITE-07] every page has its localized title', async ({ request }) => {
+  for (const { locale, route, path } of allPagePaths().filter((_, i) => i % 7 === 0)) {
+    const html = readFileSync(join(dist, path, 'index.html'), 'utf8');
+    const title = translate(locale, `page.${route}.title` as MessageKey).replace(/&/g, '&amp;');
+    expect(html, path).toContain(`<title>${title} - Inkwise</title>`);
+  }
+  const res = await request.get('/ja/user/subscription/orders');
+  expect(res.status()).toBe(200);
+});
+
+test('[SITE-05] [SITE-06] aliases and legacy paths answer with real 301s', async ({ request }) => {
+  for (const { code } of locales) {
+    for (const [alias, route] of Object.entries(aliases)) {
+      const res = await request.get(`/${code}/${alias}`, { maxRedirects: 0 });
+      expect(res.status(), `/${code}/${alias}`).toBe(301);
+      expect(res.headers().location).toBe(localizedPath(code, route as RouteName));
+    }
+  }
+  for (const legacy of ['ai-humanizer', 'aidetector', 'plagchecker', 'rewriter', 'ai-writer', 'plagiarism-checker', 'essay-rewriter', 'ai-detector', 'reference-checker', 'login', 'history']) {
+    const res = await request.get(`/${legacy}`, { maxRedirects: 0 });
+    expect(res.status(), legacy).toBe(301);
+    expect(res.headers().location).toMatch(/^\/en\/[a-z-]+/);
+  }
+});
+
+test('[SITE-02] [SITE-04] unknown locales and unknown paths land on the default locale', async ({ page }) => {
+  await page.goto('/xx/login');
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await page.goto('/fr/this-page-does-not-exist');
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/completely/unknown');
+  await expect(page).toHaveURL(/\/en$/);
+});
+
+test('[SITE-05] an alias lands on its screen in the browser', async ({ page }) => {
+  await page.goto('/de/aidetector');
+  await expect(page).toHaveURL(/\/de\/ai-detector$/);
+  await expect(page).toHaveTitle(`${translate('de', 'page.aiDetector.title')} - Inkwise`);
+});
+
+test('[LOC-01] / opens the locale stored under `lang`, else the browser language, else en', async ({ browser }) => {
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const page = await german.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/de$/);
+  await page.evaluate(() => localStorage.setItem('lang', 'ja'));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/ja$/);
+  await german.close();
+
+  const swedish = await browser.newContext({ locale: 'sv-SE' });
+  const other = await swedish.newPage();
+  await other.goto('/?source=mail');
+  await expect(other).toHaveURL(/\/en\?source=mail$/);
+  await swedish.close();
+});
+
+test('the 404 page, robots.txt and the sitemap with alternates are published', async ({ request }) => {
+  const missing = await request.get('/en/nothing-here.png');
+  expect(missing.status()).toBe(404);
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap-index\.xml/);
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const first = /<loc>[^<]*\/(sitemap-0\.xml)<\/loc>/.exec(index)?.[1];
+  expect(first).toBeTruthy();
+  const sitemap = await (await request.get(`/${first}`)).text();
+  expect(sitemap).toContain('/en/ai-detector</loc>');
+  expect(sitemap).toContain('hreflang="id"');
+  expect(sitemap).toContain('hreflang="zh-TW"');
+  expect(sitemap).not.toContain('/user/profile');
+  expect(sitemap).not.toContain('/refchecker');
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redact } from '../../../server/config.ts';
+
+describe('server configuration', () => {
+  it('has embedded defaults for every variable', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 4321,
+      host: '127.0.0.1',
+      database: { kind: 'pglite', dir: '/srv/app/data/pglite' },
+      publicApiBase: '',
+      siteUrl: 'http://localhost:4321',
+      distDir: '/srv/app/dist',
+      logLevel: 'info',
+      corsOrigins: [],
+    });
+  });
+
+  it('reads each database form', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
+    expect(loadConfig({ DATABASE_URL: 'file://./db' }, '/x').database).toEqual({ kind: 'pglite', dir: '/x/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h:5432/d' }).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@h:5432/d' });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['DATABASE_URL', 'mysql://u:secret@h/d', /DATABASE_URL must be memory:\/\/, file:\/\/FOLDER/],
+    ['PUBLIC_API_BASE', 'api.example.com', /PUBLIC_API_BASE must be an absolute http\(s\) URL/],
+    ['SITE_URL', 'ftp://example.com', /SITE_URL must be an absolute http\(s\) URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SERVE_SITE', 'yes', /SERVE_SITE must be true or false/],
+  ])('stops on a bad %s naming the variable and what it expects', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrowError(message);
+  });
+
+  it('never shows a database password', () => {
+    expect(redact('postgres://app:s3cret@db:5432/app')).toBe('postgres://app:***@db:5432/app');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@h/d' })).toThrowError(/u:\*\*\*@h/);
+  });
+});
