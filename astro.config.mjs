@@ -1,16 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { locales, defaultLocale } from './src/i18n/locales.ts';
 import { siteUrl } from './src/config/build-env.ts';
-import { hiddenRoutes, privateRoutes, routes } from './src/i18n/routes.ts';
-
-const excluded = [...hiddenRoutes, ...privateRoutes]
-  .map((name) => routes[name])
-  .filter(Boolean)
-  .concat(['welcome', 'login', 'signup', 'reset-password', 'try-premium/wechat']);
 
 export default defineConfig({
   site: siteUrl(),
@@ -25,16 +18,6 @@ export default defineConfig({
   },
   integrations: [
     react(),
-    sitemap({
-      filter: (page) => {
-        const path = new URL(page).pathname.split('/').filter(Boolean).slice(1).join('/');
-        return !excluded.includes(path);
-      },
-      i18n: {
-        defaultLocale,
-        locales: Object.fromEntries(locales.map((l) => [l.code, l.lang])),
-      },
-    }),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -14,7 +14,7 @@ export function analyticsRoutes(app: FastifyInstance, { database }: { database: 
   });
 }
 
-/** `navigator.sendBeacon` posts text/plain to stay CORS-simple: parse it as JSON here. */
+/** The site posts text/plain to stay a CORS simple request: parse it as JSON here. */
 function parseBeaconBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {

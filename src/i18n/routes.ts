@@ -33,6 +33,9 @@ export type RouteName = keyof typeof routes;
 /** Routes that are pre-rendered but kept out of menus and the sitemap. */
 export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite'];
 
+/** Forms and one-off screens: reachable, but not worth a search result. */
+export const utilityRoutes: readonly RouteName[] = ['welcome', 'resetPassword', 'tryPremiumWeChat'];
+
 /** Routes that are private to a signed-in user (not indexed). */
 export const privateRoutes: readonly RouteName[] = [
   'history',
@@ -41,6 +44,12 @@ export const privateRoutes: readonly RouteName[] = [
   'userSubscription',
   'userOrders',
 ];
+
+/** The screens listed in the sitemap: public pages meant for search results. */
+export function indexedRoutes(): RouteName[] {
+  const skip = new Set<RouteName>([...hiddenRoutes, ...privateRoutes, ...utilityRoutes]);
+  return (Object.keys(routes) as RouteName[]).filter((name) => !skip.has(name));
+}
 
 /**
  * Other names of a screen, answered with a permanent redirect to the canonical

@@ -12,12 +12,15 @@ export function trackingRefused(nav: Navigator = navigator): boolean {
 export function track(name: AnalyticsEventName, extra: Omit<TrackEventRequest, 'name' | 'path'> = {}): void {
   if (trackingRefused()) return;
   const event: TrackEventRequest = { name, path: location.pathname, locale: document.documentElement.dataset.locale, ...extra };
-  // text/plain keeps the beacon a CORS "simple" request when the API is on another origin.
-  const body = new Blob([JSON.stringify(event)], { type: 'text/plain' });
-  const url = `${apiBase()}${trackEventPath}`;
-  if (!navigator.sendBeacon?.(url, body)) {
-    void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(() => undefined);
-  }
+  // A keepalive POST outlives the page like a beacon; text/plain keeps it a CORS "simple"
+  // request when the API is on another origin (no preflight).
+  void fetch(`${apiBase()}${trackEventPath}`, {
+    method: 'POST',
+    body: JSON.stringify(event),
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    keepalive: true,
+    credentials: 'include',
+  }).catch(() => undefined);
 }
 
 /** The page view tracked after each navigation (spec §2 navigation guard). */

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 
 /** robots.txt: everything public is crawlable; account pages carry noindex themselves. */
 export const GET: APIRoute = ({ site }) => {
-  const sitemap = new URL('/sitemap-index.xml', site ?? 'http://localhost:4321').href;
+  const sitemap = new URL('/sitemap.xml', site ?? 'http://localhost:4321').href;
   return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -40,7 +40,7 @@ describe('API skeleton', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+|stack|SyntaxError/);
   });
 
-  it('[SITE-08] stores a page view sent as a beacon', async () => {
+  it('[SITE-08] stores a page view sent as a text/plain keepalive request', async () => {
     const path = `/en/ai-detector?run=${Date.now()}`.split('?')[0]!;
     const res = await t.app.inject({
       method: 'POST',

@@ -11,12 +11,12 @@ test.describe('header on desktop', () => {
     await expect(tools).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Enter');
     await expect(tools).toHaveAttribute('aria-expanded', 'true');
-    const plagiarism = page.getByRole('link', { name: 'Plagiarism Checker' }).first();
+    const plagiarism = page.locator('header').getByRole('link', { name: 'Plagiarism Checker' });
     await expect(plagiarism).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await expect(plagiarism).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: 'Essay Rewriter' }).first()).toBeFocused();
+    await expect(page.locator('header').getByRole('link', { name: 'Essay Rewriter' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(tools).toHaveAttribute('aria-expanded', 'false');
     await expect(tools).toBeFocused();
@@ -72,7 +72,7 @@ test.describe('header on desktop', () => {
     const box = (await handle.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y - 200, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 200, { steps: 5 });
     await page.mouse.up();
     await expect(bubble).toHaveCSS('bottom', '320px');
     const moved = (await handle.boundingBox())!;
