@@ -144,7 +144,8 @@ export function resolvePath(rawPath: string): Resolution {
   if (segments.length === 0) return { kind: 'chooser', file: 'index.html', suffix: '' };
   if (hasExtension.test(pathname)) return { kind: 'asset' };
 
-  const [first, ...restSegments] = segments;
+  const first = segments[0] ?? '';
+  const restSegments = segments.slice(1);
   const rest = restSegments.join('/');
 
   if (isLocale(first)) {
