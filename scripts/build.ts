@@ -71,7 +71,9 @@ function precompress() {
     if (!/\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/.test(file)) continue;
     const data = readFileSync(file);
     if (data.length < 512) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    // Quality 11 for hashed assets (few, cached for a year); 9 for the hundreds of pages: nearly as small, far faster.
+    const quality = file.includes(`${join('dist', '_astro')}`) ? 11 : 9;
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     files += 1;
   }

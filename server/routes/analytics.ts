@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { trackEventPath, trackEventRequest } from '../../src/domain/endpoints/analytics.ts';
+import { trackEventRequest } from '../../src/domain/endpoints/analytics.ts';
+import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import type { Database } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -7,7 +8,7 @@ import { recordEvent } from '../services/analytics.ts';
 
 /** POST /api/analytics/event: stores a page view or a spec §9 event. */
 export function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  app.post(trackEventPath, async (request) => {
+  app.post(endpoints.trackEvent, async (request) => {
     const event = trackEventRequest.parse(parseBeaconBody(request.body));
     await recordEvent(database.db, event);
     return ok(null);

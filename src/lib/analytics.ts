@@ -1,5 +1,6 @@
 import type { AnalyticsEventName } from '../domain/analytics.ts';
-import { trackEventPath, type TrackEventRequest } from '../domain/endpoints/analytics.ts';
+import type { TrackEventRequest } from '../domain/endpoints/analytics.ts';
+import { endpoints } from '../domain/endpoints/paths.ts';
 import { apiBase } from './api/base.ts';
 
 /** True when the browser asks not to be tracked (Do Not Track or Global Privacy Control). */
@@ -14,7 +15,7 @@ export function track(name: AnalyticsEventName, extra: Omit<TrackEventRequest, '
   const event: TrackEventRequest = { name, path: location.pathname, locale: document.documentElement.dataset.locale, ...extra };
   // A keepalive POST outlives the page like a beacon; text/plain keeps it a CORS "simple"
   // request when the API is on another origin (no preflight).
-  void fetch(`${apiBase()}${trackEventPath}`, {
+  void fetch(`${apiBase()}${endpoints.trackEvent}`, {
     method: 'POST',
     body: JSON.stringify(event),
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' },

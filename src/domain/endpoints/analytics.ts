@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { analyticsEvents } from '../analytics.ts';
 import { localeCodes } from '../../i18n/locales.ts';
 
-/** POST /api/analytics/event: one analytics event from the site. */
-export const trackEventPath = '/api/analytics/event';
-
+/** POST /api/analytics/event (`endpoints.trackEvent`): one analytics event from the site. */
 export const trackEventRequest = z.strictObject({
   name: z.enum(analyticsEvents),
   path: z.string().startsWith('/').max(512),
