@@ -6,8 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// A bad setting should stop us before a long build, not after it.
+try {
+  loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
