@@ -8,17 +8,25 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
+import { authRoutes } from './routes/auth.ts';
+import { devRoutes } from './routes/dev.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+import { createGoogleSignIn } from './services/google.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { signingKey } from './services/secrets.ts';
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
   database: Database;
+  /** Replaces the mailer built from config (tests that need no SMTP server). */
+  mailer?: Mailer;
 }
 
 /** Builds the Fastify app from configuration; listening is the caller's business. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -28,8 +36,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
+  const { db } = deps.database;
+  const key = await signingKey(db, config.jwtSecret);
+  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: (line) => app.log.info(line) });
+  app.addHook('onClose', async () => mailer.close());
+  const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
+
   healthRoutes(app, deps);
   analyticsRoutes(app, deps);
+  authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist });
+  oauthRoutes(app, { google, siteUrl: config.siteUrl });
+  if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;
 }

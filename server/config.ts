@@ -19,6 +19,32 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Origins allowed to call the API from a browser (CORS), besides the same origin. */
   corsOrigins: string[];
+  /** Secret for signing access tokens; undefined: one is generated and kept in the database. */
+  jwtSecret: string | undefined;
+  mail: {
+    /** smtp:// or smtps:// URL; undefined keeps mail in the outbox table and prints it. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** The dev-only outbox page at /dev/outbox. */
+    outboxPage: boolean;
+  };
+  /** Google sign-in; undefined when not configured (the button is hidden). */
+  google: GoogleConfig | undefined;
+  /** Trust X-Forwarded-For from a proxy in front (never when exposed directly). */
+  trustProxy: boolean;
+  /** Client addresses exempt from per-IP rate limits (health probes, load tests). */
+  rateLimitAllowlist: string[];
+}
+
+/** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  userinfoEndpoint: string;
+  issuer: string;
 }
 
 /** A bad environment value: the message names the variable and what it expects. */
@@ -102,14 +128,60 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     .map((o) => o.trim())
     .filter(Boolean)
     .map((o) => parseOrigin('CORS_ORIGINS', o, o));
+  const siteUrl = parseOrigin('SITE_URL', read(env, 'SITE_URL'), `http://localhost:${port}`);
+  const jwtSecret = read(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters (e.g. the output of `openssl rand -base64 48`)');
+  }
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    throw new ConfigError(`SMTP_URL must look like smtps://user:pass@host:465 or smtp://127.0.0.1:2525, got "${redact(smtpUrl)}"`);
+  }
+  const outbox = read(env, 'DEV_OUTBOX') ?? (smtpUrl ? 'false' : 'true');
+  if (outbox !== 'true' && outbox !== 'false') throw new ConfigError(`DEV_OUTBOX must be true or false, got "${outbox}"`);
   return {
     port,
     host,
     database: parseDatabase(read(env, 'DATABASE_URL'), cwd),
     publicApiBase: publicApiBase === undefined ? '' : parseOrigin('PUBLIC_API_BASE', publicApiBase, ''),
-    siteUrl: parseOrigin('SITE_URL', read(env, 'SITE_URL'), `http://localhost:${port}`),
+    siteUrl,
     distDir: serveSite === 'true' ? resolve(cwd, read(env, 'DIST_DIR') ?? 'dist') : undefined,
     logLevel,
     corsOrigins,
+    jwtSecret,
+    mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? 'Inkwise <no-reply@localhost>', outboxPage: outbox === 'true' },
+    google: parseGoogle(env, siteUrl),
+    trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
+    rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
+  };
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseGoogle(env: Env, siteUrl: string): GoogleConfig | undefined {
+  const clientId = read(env, 'GOOGLE_CLIENT_ID');
+  const clientSecret = read(env, 'GOOGLE_CLIENT_SECRET');
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  const url = (name: string, fallback: string) => {
+    const value = read(env, name) ?? fallback;
+    try {
+      return new URL(value).href;
+    } catch {
+      throw new ConfigError(`${name} must be an absolute URL, got "${value}"`);
+    }
+  };
+  return {
+    clientId,
+    clientSecret,
+    redirectUri: url('GOOGLE_REDIRECT_URI', `${siteUrl}/oauth/google/callback`),
+    authorizationEndpoint: url('GOOGLE_AUTHORIZATION_ENDPOINT', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    tokenEndpoint: url('GOOGLE_TOKEN_ENDPOINT', 'https://oauth2.googleapis.com/token'),
+    userinfoEndpoint: url('GOOGLE_USERINFO_ENDPOINT', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    issuer: read(env, 'GOOGLE_ISSUER') ?? 'https://accounts.google.com',
   };
 }

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Page views and the analytics events of spec §9, as sent by the site. */
 export const analyticsEvents = pgTable(
@@ -14,3 +14,97 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
 );
+
+/** Accounts. `userType` '0' means the e-mail is not verified (spec §3). */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  userType: text('user_type').notNull().default('1'),
+  googleSub: text('google_sub').unique(),
+  locale: text('locale').notNull().default('en'),
+  membershipLevel: integer('membership_level').notNull().default(0),
+  orderStatus: integer('order_status').notNull().default(0),
+  referCode: text('refer_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** Bean wallets; every change goes through the ledger (commerce). */
+export const wallets = pgTable('wallets', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  balance: integer('balance').notNull().default(0),
+});
+
+/** One-time e-mail codes for sign-up and password reset, stored as keyed hashes. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** A login: the family of rotating refresh tokens; revoking it ends the session. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+});
+
+/** Refresh tokens, stored as SHA-256 hashes; each is used once and replaced. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Single-use tokens for e-mail verification links and OAuth hand-over tickets, hashed. */
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, string>>(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters shared by every API process (rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** E-mails as sent (or to be read on the dev outbox page when no SMTP server is set). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  transport: text('transport').notNull(),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Secrets generated on first start when the environment sets none (embedded default only). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

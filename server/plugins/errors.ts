@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { pickLocale } from '../../src/i18n/locales.ts';
+import { english } from '../../src/i18n/messages/index.ts';
 import { translate, type MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 
@@ -46,11 +47,19 @@ function fromFastify(error: FastifyError): [number, number, MessageKey] | undefi
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.payload as { retryAfter?: number } | undefined)?.retryAfter;
+      if (retryAfter) reply.header('Retry-After', String(retryAfter));
       const message = translate(requestLocale(request), error.messageKey, error.params);
       const body = error.payload === undefined ? { code: error.code, message } : { code: error.code, message, data: error.payload };
       return reply.status(error.status).send(body);
     }
     if (error instanceof ZodError) {
+      // A rule with a message key (e-mail format, password rules) is a business error the person can fix.
+      const ruled = error.issues.find((i) => i.message in english);
+      if (ruled) {
+        const message = translate(requestLocale(request), ruled.message as MessageKey);
+        return reply.status(200).send({ code: ErrorCode.DEFAULT, message, data: { field: ruled.path.join('.') } });
+      }
       const issues = error.issues.map((i) => ({ path: i.path.join('.'), problem: i.code }));
       return send(request, reply, 400, ErrorCode.BAD_REQUEST, 'error.invalidInput', issues);
     }

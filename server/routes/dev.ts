@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { latestMail } from '../services/mail.ts';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * GET /dev/outbox: the e-mails the app "sent", for a newcomer with no mail
+ * server. Registered only when DEV_OUTBOX is on (the default without SMTP_URL).
+ */
+export function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/dev/outbox', async (_request, reply) => {
+    const mails = await latestMail(db);
+    const items = mails
+      .map((m) => `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.to)} · ${m.createdAt.toISOString()} · ${m.transport}</p><pre>${escape(m.text)}</pre></article>`)
+      .join('<hr>');
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev outbox</title><style>body{font:15px system-ui;max-width:50rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f1f5f9;padding:1rem}</style></head><body><h1>Dev outbox</h1><p>Development only: the latest e-mails, newest first. Set SMTP_URL to send real mail.</p>${items || '<p>No e-mail yet.</p>'}</body></html>`;
+  });
+}

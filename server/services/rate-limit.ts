@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+
+/** A limit: at most `limit` hits per `windowSeconds` for one key. */
+export interface Limit {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits of docs/decisions/0006. */
+export const limits = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
+  loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 15 * 60 },
+  codeSendPerIp: { name: 'code-ip', limit: 20, windowSeconds: 60 * 60 },
+  codeSendPerEmail: { name: 'code-email', limit: 5, windowSeconds: 60 * 60 },
+  codeCheckPerIp: { name: 'check-ip', limit: 60, windowSeconds: 15 * 60 },
+  refreshPerIp: { name: 'refresh-ip', limit: 300, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Counts one hit in a fixed window shared by every process (one upsert), and
+ * throws a translated "too many attempts" error past the limit.
+ */
+export async function enforceLimit(db: Db, limit: Limit, subject: string): Promise<void> {
+  const key = `${limit.name}:${subject}`;
+  const result = await db.execute<{ count: number; reset_at: Date | string }>(sql`
+    insert into ${rateLimits} (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, reset_at`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { count: number; reset_at: Date | string }[] }).rows);
+  const row = rows[0]!;
+  if (Number(row.count) > limit.limit) {
+    const retryAfter = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+    throw new AppError(ErrorCode.RATE_LIMITED, 'error.rateLimited', { payload: { retryAfter } });
+  }
+}
