@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './tests/e2e/chromium.ts';
+import { e2eSmtpPort } from './tests/e2e/ports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const executablePath = findChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -28,6 +30,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}` },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'warn',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      MAIL_FROM: 'Inkwise <no-reply@inkwise.test>',
+      // Every browser test comes from 127.0.0.1; the API tests cover the limits themselves.
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+    },
   },
 });

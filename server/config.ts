@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: boolean;
   /** Client addresses exempt from per-IP rate limits (health probes, load tests). */
   rateLimitAllowlist: string[];
+  /** Lifetime of mailed sign-up and reset codes. */
+  codeTtlSeconds: number;
 }
 
 /** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
@@ -152,8 +154,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? 'Inkwise <no-reply@localhost>', outboxPage: outbox === 'true' },
     google: parseGoogle(env, siteUrl),
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
+    codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
+}
+
+function parseSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 86_400) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${raw}"`);
+  return value;
 }
 
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {

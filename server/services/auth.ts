@@ -23,6 +23,8 @@ export interface AuthDeps {
   siteUrl: string;
   /** Addresses exempt from per-IP limits (trusted probes, benchmarks). */
   ipAllowlist: readonly string[];
+  /** How long a mailed code works. */
+  codeTtlSeconds: number;
 }
 
 /** The caller of a request: where it came from and which language it reads. */
@@ -48,7 +50,7 @@ async function limitIp(deps: AuthDeps, limit: (typeof limits)[keyof typeof limit
 export async function sendSignupCode(deps: AuthDeps, caller: Caller, email: string): Promise<{ resendAfter: number }> {
   await limitIp(deps, limits.codeSendPerIp, caller.ip);
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
-  const code = await issueCode(deps.db, deps.key, email, 'register');
+  const code = await issueCode(deps.db, deps.key, email, 'register', deps.codeTtlSeconds);
   const existing = await findUserByEmail(deps.db, email);
   const content = existing
     ? renderMail(caller.locale, {
@@ -56,7 +58,7 @@ export async function sendSignupCode(deps: AuthDeps, caller: Caller, email: stri
         loginUrl: new URL(localizedPath(caller.locale, 'login'), deps.siteUrl).href,
         resetUrl: new URL(localizedPath(caller.locale, 'resetPassword'), deps.siteUrl).href,
       })
-    : renderMail(caller.locale, { kind: 'code', code, minutes: authRules.codeTtlMinutes });
+    : renderMail(caller.locale, { kind: 'code', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) });
   await deps.mailer.send(email, content);
   return { resendAfter: authRules.resendSeconds };
 }
@@ -75,8 +77,12 @@ export async function register(
 ): Promise<LoginData> {
   await limitIp(deps, limits.codeCheckPerIp, caller.ip);
   const existing = await findUserByEmail(deps.db, input.email);
-  // An existing address never received a code (its mail had none), so this is the same answer as a wrong code.
-  if (existing) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
+  if (existing) {
+    // A used, expired or wrong code gets its own answer; any other code for an existing
+    // address is simply wrong (its owner was mailed no code), so nothing is revealed.
+    await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, false);
+    throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
+  }
   await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, true);
   const passwordHash = await hash(input.password, argon2Options);
   let user;
@@ -125,8 +131,8 @@ export async function sendResetCode(deps: AuthDeps, caller: Caller, email: strin
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  const code = await issueCode(deps.db, deps.key, email, 'reset');
-  await deps.mailer.send(email, renderMail(caller.locale, { kind: 'reset', code, minutes: authRules.codeTtlMinutes }));
+  const code = await issueCode(deps.db, deps.key, email, 'reset', deps.codeTtlSeconds);
+  await deps.mailer.send(email, renderMail(caller.locale, { kind: 'reset', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }));
 }
 
 /** POST /api/resetPassword: sets a new password from a valid code and ends every session. */

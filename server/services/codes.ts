@@ -12,7 +12,7 @@ export type CodePurpose = 'register' | 'reset';
  * Creates a new code for an address, refusing when the previous one is younger
  * than the resend interval. Older codes stop working: only the latest counts.
  */
-export async function issueCode(db: Db, key: Uint8Array, email: string, purpose: CodePurpose): Promise<string> {
+export async function issueCode(db: Db, key: Uint8Array, email: string, purpose: CodePurpose, ttlSeconds: number = authRules.codeTtlMinutes * 60): Promise<string> {
   const [latest] = await db
     .select({ createdAt: emailCodes.createdAt })
     .from(emailCodes)
@@ -31,7 +31,7 @@ export async function issueCode(db: Db, key: Uint8Array, email: string, purpose:
     email,
     purpose,
     codeHash: hashCode(key, purpose, email, code),
-    expiresAt: new Date(Date.now() + authRules.codeTtlMinutes * 60_000),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return code;
 }

@@ -30,7 +30,7 @@ test.describe('header on desktop', () => {
   });
 
   test('[SITE-13] the language switcher swaps only the locale segment, from the keyboard', async ({ page }) => {
-    await page.goto('/en/user/subscription/orders?page=2');
+    await page.goto('/en/try-premium/wechat?ref=2');
     const switcher = page.getByRole('button', { name: 'Language: English' });
     await switcher.focus();
     await page.keyboard.press('Enter');
@@ -38,7 +38,7 @@ test.describe('header on desktop', () => {
     const arabic = page.getByRole('link', { name: 'العربية' }).first();
     await arabic.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/ar\/user\/subscription\/orders\?page=2$/);
+    await expect(page).toHaveURL(/\/ar\/try-premium\/wechat\?ref=2$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
     await page.goto('/');

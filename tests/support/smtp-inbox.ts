@@ -22,7 +22,7 @@ export interface SmtpInbox {
 }
 
 /** Starts the inbox on a free port. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -43,8 +43,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
 
   const waitFor: SmtpInbox['waitFor'] = async (to, { since = 0, timeoutMs = 10_000 } = {}) => {
     const deadline = Date.now() + timeoutMs;
@@ -64,7 +64,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     waitFor,
     async codeFor(to, options) {

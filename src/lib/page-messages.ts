@@ -1,0 +1,43 @@
+import { interpolate, type MessageParams } from '../i18n/translate.ts';
+
+/** Keys every page embeds for its scripts (Base.astro), in the page's language. */
+export const pageMessageKeys = [
+  'error.network',
+  'error.http',
+  'messages.loginToAccess',
+  'auth.error.sessionExpired',
+  'auth.verifyPrompt',
+  'auth.verifySend',
+  'auth.verifySent',
+  'auth.openMail',
+  'auth.loggedOut',
+  'account.balance',
+  'membership.FREE',
+  'membership.PREMIUM_MONTH',
+  'membership.PREMIUM_ANNUAL',
+  'membership.PREMIUM_PRO_MONTH',
+  'membership.PREMIUM_PRO_ANNUAL',
+] as const;
+
+export type PageMessageKey = (typeof pageMessageKeys)[number] | `auth.${string}` | `profile.${string}`;
+
+let cache: Record<string, string> | undefined;
+
+function messages(): Record<string, string> {
+  if (cache) return cache;
+  cache = {};
+  if (typeof document === 'undefined') return cache;
+  for (const node of document.querySelectorAll<HTMLScriptElement>('script[type="application/json"][data-messages]')) {
+    try {
+      Object.assign(cache, JSON.parse(node.textContent ?? '{}'));
+    } catch {
+      // A broken block only loses its own texts.
+    }
+  }
+  return cache;
+}
+
+/** A translated text embedded in the page by the server-rendered HTML. */
+export function pageMessage(key: PageMessageKey, params?: MessageParams): string {
+  return interpolate(messages()[key] ?? key, params);
+}

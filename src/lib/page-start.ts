@@ -1,0 +1,27 @@
+import { track, trackPageView } from './analytics.ts';
+import { rememberCallback } from './session.ts';
+import { $user, fetchBalance, fetchUserInfo } from '../stores/user.ts';
+import { showFlashedToast } from '../stores/toast.ts';
+
+/**
+ * What every page does once loaded (spec §2): keep `cb`, send the
+ * registration event when the URL says so, track the page view, show a
+ * message left by the previous page, and bring a logged-in user's info and
+ * balance up to date (a 401 there clears a stale session).
+ */
+export function startPage(): void {
+  const url = new URL(location.href);
+  rememberCallback(url);
+  const source = url.searchParams.get('source');
+  if (source && url.searchParams.get('type') === 'register') track('userRegisterSuccess', { source: source.slice(0, 64) });
+  showFlashedToast();
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+  idle(() => {
+    trackPageView();
+    if ($user.get().accessToken) {
+      void fetchUserInfo()
+        .then(() => fetchBalance())
+        .catch(() => undefined);
+    }
+  });
+}

@@ -1,0 +1,254 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { locales } from '../../src/i18n/locales.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import { codeFrom, freshEmail, mailsTo } from './mailbox.ts';
+import { e2eSmtpPort } from './ports.ts';
+
+const password = 'Study hard 2026';
+
+async function signUp(page: Page, locale: string, email: string, origin = '') {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale as 'en', key, params);
+  await page.goto(`${origin}/${locale}/signup`);
+  await page.getByLabel(t('auth.email')).fill(email);
+  await page.getByRole('button', { name: t('auth.sendCode') }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+  await expect(page.getByRole('button', { name: /\d/ }).filter({ hasText: t('auth.resendIn', { seconds: 5 }).replace(/\d+/, '') .trim().split(' ')[0]! })).toBeDisabled();
+  const code = await codeFrom(email);
+  await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
+  await page.getByLabel(t('auth.code')).fill(code);
+  await page.getByRole('button', { name: t('auth.signupButton') }).click();
+  // Registration ends with a redirect; wait for it so the next navigation does not race it.
+  await expect(page).not.toHaveURL(/\/signup/);
+  return code;
+}
+
+async function expectLoggedIn(page: Page, locale = 'en') {
+  await expect(page.getByRole('button', { name: translate(locale as 'en', 'account.menu') })).toBeVisible();
+  await expect(page.locator('header').getByRole('link', { name: translate(locale as 'en', 'header.startFree') })).toBeHidden();
+}
+
+async function expectLoggedOut(page: Page, locale = 'en') {
+  await expect(page.locator('header').getByRole('link', { name: translate(locale as 'en', 'header.startFree') })).toBeVisible();
+  await expect(page.getByRole('button', { name: translate(locale as 'en', 'account.menu') })).toBeHidden();
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands logged in, logs out and in again', async ({ page }) => {
+  const email = freshEmail('signup');
+  await signUp(page, 'en', email);
+  await expect(page).toHaveURL(/\/en$/);
+  await expectLoggedIn(page);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect(Object.keys(stored).sort()).toEqual(
+    ['permissions', 'accessToken', 'refreshToken', 'tokenType', 'loginDate', 'account', 'useChannelCode', 'userInfo', 'memberInfo', 'modeType', 'isCache', 'userId', 'isLoginUser', 'loginModalVisible', 'balance'].sort(),
+  );
+  expect(stored).toMatchObject({ isLoginUser: true, tokenType: 'Bearer', account: email, userInfo: { membershipName: 'FREE', userType: '1' } });
+
+  // The account menu: balance, profile, history, subscription, refer and earn, logout; Try Premium for a free user.
+  await expect(page.getByRole('link', { name: 'Try Premium' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.locator('#account-menu');
+  await expect(menu.getByText(email)).toBeVisible();
+  await expect(menu.getByText('0 beans')).toBeVisible();
+  for (const name of ['Profile', 'Subscription', 'Refer and earn']) await expect(menu.getByRole('link', { name })).toBeVisible();
+  await menu.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('You have logged out.')).toBeVisible();
+  await expectLoggedOut(page);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').isLoginUser)).toBe(false);
+
+  await page.getByRole('link', { name: 'Log in', exact: true }).first().click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expectLoggedIn(page);
+});
+
+test('[ACC-03] a wrong password and an unknown address get the same translated message, in en and de', async ({ page }) => {
+  const email = freshEmail('wrongpw');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  await page.evaluate(() => localStorage.removeItem('user'));
+  for (const locale of ['en', 'de'] as const) {
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    for (const address of [email, freshEmail('nobody')]) {
+      await page.goto(`/${locale}/login`);
+      await page.getByLabel(t('auth.email')).fill(address);
+      await page.getByLabel(t('auth.password'), { exact: true }).fill('not my password 1');
+      await page.getByRole('button', { name: t('auth.loginButton') }).last().click();
+      await expect(page.getByRole('alert')).toHaveText(t('auth.error.credentials'));
+    }
+  }
+});
+
+test('[ACC-01] signs up in German, with German mail and messages', async ({ page }) => {
+  const email = freshEmail('de');
+  await signUp(page, 'de', email);
+  await expect(page).toHaveURL(/\/de$/);
+  await expectLoggedIn(page, 'de');
+  const [mail] = await mailsTo(email);
+  expect(mail!.subject).not.toMatch(/verification code/);
+  expect(mail!.html).toContain('lang="de"');
+});
+
+test('[ACC-01] a reused code and a wrong code show their messages', async ({ page, context }) => {
+  const email = freshEmail('reuse');
+  const code = await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  const other = await context.browser()!.newContext();
+  const second = await other.newPage();
+  await second.goto('/en/signup');
+  await second.getByLabel('E-mail').fill(email);
+  await second.getByLabel('Password', { exact: true }).fill(password);
+  await second.getByLabel('Verification code').fill(code);
+  await second.getByRole('button', { name: 'Create account' }).click();
+  await expect(second.getByRole('alert')).toHaveText('That code has already been used. Ask for a new one.');
+  const fresh = freshEmail('wrongcode');
+  await second.goto('/en/signup');
+  await second.getByLabel('E-mail').fill(fresh);
+  await second.getByRole('button', { name: 'Send code' }).click();
+  await codeFrom(fresh);
+  await second.getByLabel('Password', { exact: true }).fill(password);
+  await second.getByLabel('Verification code').fill('000000');
+  await second.getByRole('button', { name: 'Create account' }).click();
+  await expect(second.getByRole('alert')).toHaveText(/That code is not right|Too many wrong tries/);
+  await other.close();
+});
+
+test('[ACC-01] checks the form before sending: a bad address and a weak password', async ({ page }) => {
+  await page.goto('/fr/signup');
+  await page.getByLabel(translate('fr', 'auth.email')).fill('pas-une-adresse');
+  await page.getByRole('button', { name: translate('fr', 'auth.sendCode') }).click();
+  await expect(page.getByRole('alert')).toHaveText(translate('fr', 'auth.error.emailInvalid'));
+  await expect(page.getByLabel(translate('fr', 'auth.email'))).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(translate('fr', 'auth.email')).fill(freshEmail('weak'));
+  await page.getByLabel(translate('fr', 'auth.password'), { exact: true }).fill('short');
+  await page.getByLabel(translate('fr', 'auth.code')).fill('123456');
+  await page.getByRole('button', { name: translate('fr', 'auth.signupButton') }).click();
+  await expect(page.getByRole('alert')).toHaveText(translate('fr', 'auth.error.passwordLength'));
+});
+
+test('[ACC-13] resets a forgotten password and logs in with the new one', async ({ page }) => {
+  const email = freshEmail('reset');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  await page.evaluate(() => localStorage.removeItem('user'));
+  await page.goto('/en/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/en\/reset-password$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+  const code = await codeFrom(email, 2);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('New password').fill('A brand new one 7');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+  await page.getByLabel('Password', { exact: true }).fill('A brand new one 7');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expectLoggedIn(page);
+});
+
+test('[ACC-09] [ACC-11] a protected page sends a visitor to sign-up, and login returns to it with its query', async ({ page }) => {
+  const email = freshEmail('cb');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  await page.evaluate(() => localStorage.removeItem('user'));
+  await page.goto('/en/history?page=2');
+  await expect(page).toHaveURL(/\/en\/signup\?cb=%2Fen%2Fhistory%3Fpage%3D2$/);
+  await expect(page.getByText('Please log in to use this feature.')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBe('/en/history?page=2');
+  await page.getByRole('link', { name: 'Log in', exact: true }).last().click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL(/\/en\/history\?page=2$/);
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBeNull();
+});
+
+test('[API-06] an expired session clears the stored user and shows the logged-out header', async ({ page }) => {
+  const email = freshEmail('expired');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  // A token the server no longer accepts, with no usable refresh token.
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('user')!);
+    user.accessToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwic2lkIjoieCIsImV4cCI6OTk5OTk5OTk5OX0.invalid';
+    user.refreshToken = { token: 'revoked-refresh-token', expiresAt: Date.now() + 1e9 };
+    localStorage.setItem('user', JSON.stringify(user));
+  });
+  await page.reload();
+  await expectLoggedOut(page);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken)).toBe('');
+});
+
+test('the profile shows the account and changes the password', async ({ page }) => {
+  const email = freshEmail('verify');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  await expect(page.locator('verify-prompt')).toBeHidden();
+  await page.goto('/en/user/profile');
+  const profile = page.locator('user-profile');
+  await expect(profile.getByText(email)).toBeVisible();
+  await expect(profile.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(profile.getByText('Free', { exact: true })).toBeVisible();
+  // Change the password from the profile page.
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password').fill('Changed it 2027');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
+
+test('[ACC-12] a registration-success event is sent on start when the URL has source and type=register', async ({ page }) => {
+  const event = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('userRegisterSuccess'));
+  await page.goto('/en?source=newsletter&type=register');
+  expect(JSON.parse((await event).postData()!)).toMatchObject({ name: 'userRegisterSuccess', source: 'newsletter' });
+});
+
+for (const { code } of locales) {
+  test(`[SITE-19] the login page of ${code} has labelled fields and its button`, async ({ page }) => {
+    await page.goto(`/${code}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: translate(code, 'page.login.title') })).toBeVisible();
+    await expect(page.getByLabel(translate(code, 'auth.email'))).toBeVisible();
+    await expect(page.getByLabel(translate(code, 'auth.password'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: translate(code, 'auth.loginButton') }).last()).toBeVisible();
+  });
+}
+
+test.describe('codes that expire', () => {
+  let server: ChildProcess;
+  const port = 4398;
+  test.beforeAll(async () => {
+    server = spawn(process.execPath, ['server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1', AUTH_CODE_TTL_SECONDS: '2' },
+      stdio: 'ignore',
+    });
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 }).toBe(200);
+  });
+  test.afterAll(() => {
+    server.kill();
+  });
+
+  test('[ACC-01] an expired code shows its message', async ({ page }) => {
+    const origin = `http://127.0.0.1:${port}`;
+    const email = freshEmail('expire');
+    await page.goto(`${origin}/en/signup`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const code = await codeFrom(email);
+    await page.waitForTimeout(2500);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That code has expired. Ask for a new one.');
+  });
+});

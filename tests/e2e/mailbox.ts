@@ -1,0 +1,22 @@
+import { expect } from '@playwright/test';
+import type { ReceivedMail } from '../support/smtp-inbox.ts';
+import { e2eMailboxPort } from './ports.ts';
+
+/** The mails the app sent to `to` over SMTP during the browser tests. */
+export async function mailsTo(to: string): Promise<ReceivedMail[]> {
+  const res = await fetch(`http://127.0.0.1:${e2eMailboxPort}/?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as ReceivedMail[];
+}
+
+/** Waits for the `count`-th mail to `to` and answers its 6-digit code. */
+export async function codeFrom(to: string, count = 1): Promise<string> {
+  let mails: ReceivedMail[] = [];
+  await expect.poll(async () => (mails = await mailsTo(to)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  const code = /\b(\d{6})\b/.exec(mails[count - 1]!.text)?.[1];
+  if (!code) throw new Error(`no code in "${mails[count - 1]!.subject}"`);
+  return code;
+}
+
+let n = 0;
+/** A fresh address for one test. */
+export const freshEmail = (tag = 'e2e') => `${tag}${Date.now()}${n++}${Math.floor(Math.random() * 1e4)}@example.edu`;

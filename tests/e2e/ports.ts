@@ -1,0 +1,3 @@
+/** Fixed loopback ports of the browser-test helpers (the app's SMTP server and its mailbox view). */
+export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
+export const e2eMailboxPort = e2eSmtpPort + 1;
