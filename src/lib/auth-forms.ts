@@ -48,7 +48,7 @@ export function setupAuthForm(root: HTMLElement, mode: AuthMode): void {
     alert.textContent = message;
     alert.hidden = false;
     notice.hidden = true;
-    const name = problem instanceof FormProblem ? problem.field : (problem as ApiError)?.payload && ((problem as ApiError).payload as { data?: { field?: string } }).data?.field;
+    const name = problem instanceof FormProblem ? problem.field : problem instanceof ApiError ? (problem.payload as { data?: { field?: string } } | undefined)?.data?.field : undefined;
     for (const input of form.querySelectorAll('input')) input.removeAttribute('aria-invalid');
     if (name) {
       field(name)?.setAttribute('aria-invalid', 'true');
