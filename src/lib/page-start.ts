@@ -1,6 +1,6 @@
 import { track, trackPageView } from './analytics.ts';
 import { rememberCallback } from './session.ts';
-import { $user, fetchBalance, fetchUserInfo } from '../stores/user.ts';
+import { hasStoredLogin } from './stored-login.ts';
 import { showFlashedToast } from '../stores/toast.ts';
 
 /**
@@ -18,10 +18,12 @@ export function startPage(): void {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
   idle(() => {
     trackPageView();
-    if ($user.get().accessToken) {
-      void fetchUserInfo()
-        .then(() => fetchBalance())
-        .catch(() => undefined);
+    if (hasStoredLogin()) {
+      void import('../stores/user.ts').then(({ fetchUserInfo, fetchBalance }) =>
+        fetchUserInfo()
+          .then(() => fetchBalance())
+          .catch(() => undefined),
+      );
     }
   });
 }

@@ -14,6 +14,10 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
+import { hash } from '@node-rs/argon2';
+import { users } from '../../server/db/schema.ts';
+import { signingKey } from '../../server/services/secrets.ts';
+import { startSession } from '../../server/services/sessions.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
@@ -43,7 +47,7 @@ for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detect
   );
 }
 
-const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: dist });
+const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: dist, RATE_LIMIT_ALLOWLIST: '127.0.0.1' });
 const database = await openDatabase(config.database);
 const app = await buildApp(config, { database });
 // The ceiling: a route that does nothing, in the same process and run.
@@ -65,6 +69,43 @@ await load('bare Fastify route (ceiling)', '/api/bench-bare');
 await load('GET /api/health (database ping)', '/api/health');
 await load('GET /en (HTML, brotli)', '/en', { 'accept-encoding': 'br' });
 await load('GET /en/aidetector (301)', '/en/aidetector');
+
+// Accounts: 500 users with one argon2id hash (per-address login limits would otherwise stop a load test).
+const passwordHash = await hash('Bench password 1', { algorithm: 2 });
+const emails = Array.from({ length: 500 }, (_, i) => `bench${i}@example.edu`);
+await database.db.insert(users).values(emails.map((email) => ({ email, passwordHash })));
+let next = 0;
+const login = await autocannon({
+  url: `${served}/login`,
+  connections: 50,
+  duration,
+  requests: [{ method: 'POST', setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emails[next++ % emails.length], password: 'Bench password 1' }) }) }],
+} as unknown as autocannon.Options);
+console.log(`  ${'POST /login (argon2id verify)'.padEnd(34)} ${Math.round(login.requests.average).toString().padStart(7)} req/s  p50 ${login.latency.p50} ms  p99 ${login.latency.p99} ms  errors ${login.errors + login.non2xx}`);
+
+// Refresh: a pool of live tokens; each request takes one and its answer puts the rotated one back.
+const [firstUser] = await database.db.select({ id: users.id }).from(users).limit(1);
+const key = await signingKey(database.db, config.jwtSecret);
+const pool = (await Promise.all(Array.from({ length: 60 }, () => startSession(database.db, key, firstUser!.id)))).map((s) => s.refreshToken.token);
+const refreshRun = await autocannon({
+  url: `${served}/api/token/refresh`,
+  connections: 50,
+  duration,
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: pool.shift() ?? 'pool-empty-token' }) }),
+      onResponse: (_status: number, body: string) => {
+        try {
+          pool.push(JSON.parse(body).data.refreshToken.token);
+        } catch {
+          // A failed refresh loses its token; it shows in the error count.
+        }
+      },
+    },
+  ],
+} as unknown as autocannon.Options);
+console.log(`  ${'POST /api/token/refresh (rotation)'.padEnd(34)} ${Math.round(refreshRun.requests.average).toString().padStart(7)} req/s  p50 ${refreshRun.latency.p50} ms  p99 ${refreshRun.latency.p99} ms  errors ${refreshRun.errors + refreshRun.non2xx}`);
 
 const chromePath = benchChromium();
 if (flag('no-lighthouse')) {

@@ -1,0 +1,27 @@
+/**
+ * Whether the browser holds a logged-in user, read without loading the user
+ * store: visitors then never download the API client and the store (the
+ * account scripts import them only when this says yes, or when another tab logs in).
+ */
+export function hasStoredLogin(): boolean {
+  try {
+    return Boolean((JSON.parse(localStorage.getItem('user') ?? '{}') as { isLoginUser?: boolean }).isLoginUser);
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `load` now when a user is stored, else as soon as another tab stores one. */
+export function whenLoggedIn(load: () => void): void {
+  if (hasStoredLogin()) {
+    load();
+    return;
+  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === 'user' && hasStoredLogin()) {
+      removeEventListener('storage', onStorage);
+      load();
+    }
+  };
+  addEventListener('storage', onStorage);
+}
