@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './tests/e2e/chromium.ts';
-import { e2eSmtpPort } from './tests/e2e/ports.ts';
+import { e2eGooglePort, e2eSmtpPort } from './tests/e2e/ports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const executablePath = findChromium();
@@ -40,6 +40,13 @@ export default defineConfig({
       MAIL_FROM: 'Inkwise <no-reply@inkwise.test>',
       // Every browser test comes from 127.0.0.1; the API tests cover the limits themselves.
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      // Google sign-in against the local server of tests/support/fake-google.ts.
+      GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_ISSUER: `http://127.0.0.1:${e2eGooglePort}`,
+      GOOGLE_AUTHORIZATION_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/auth`,
+      GOOGLE_TOKEN_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/token`,
+      GOOGLE_USERINFO_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/userinfo`,
     },
   },
 });

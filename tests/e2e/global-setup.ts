@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { startSmtpInbox } from '../support/smtp-inbox.ts';
-import { e2eMailboxPort, e2eSmtpPort } from './ports.ts';
+import { startFakeGoogle } from '../support/fake-google.ts';
+import { e2eGooglePort, e2eMailboxPort, e2eSmtpPort } from './ports.ts';
 
 /**
  * Starts a real SMTP server for the app under test (SMTP_URL points at it) and
@@ -15,7 +16,16 @@ export default async function globalSetup() {
     res.end(JSON.stringify(inbox.mails.filter((m) => !to || m.to === to)));
   });
   await new Promise<void>((resolve) => http.listen(e2eMailboxPort, '127.0.0.1', resolve));
+  // Google: the account is named by login_hint, as Google's own parameter does.
+  const google = await startFakeGoogle(undefined, undefined, {
+    port: e2eGooglePort,
+    autoConsentAccount: (url) => {
+      const email = url.searchParams.get('login_hint') ?? 'student@gmail.com';
+      return { sub: `google-${email}`, email };
+    },
+  });
   return async () => {
+    await google.close();
     await inbox.close();
     await new Promise((resolve) => http.close(resolve));
   };

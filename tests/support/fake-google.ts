@@ -18,7 +18,11 @@ export interface FakeGoogle {
 }
 
 /** Starts the server; `clientId`/`clientSecret` are what our app must present. */
-export async function startFakeGoogle(clientId = 'test-client.apps.googleusercontent.com', clientSecret = 'test-secret'): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  clientId = 'test-client.apps.googleusercontent.com',
+  clientSecret = 'test-secret',
+  options: { port?: number; autoConsentAccount?: (url: URL) => { sub: string; email: string } } = {},
+): Promise<FakeGoogle> {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = await exportJWK(publicKey);
   const codes = new Map<string, { challenge: string; redirectUri: string; account: { sub: string; email: string; emailVerified?: boolean }; nonce?: string }>();
@@ -65,11 +69,32 @@ export async function startFakeGoogle(clientId = 'test-client.apps.googleusercon
       if (!account) return json(res, 401, { error: 'invalid_token' });
       return json(res, 200, { sub: account.sub, email: account.email, email_verified: account.emailVerified ?? true, name: 'Test Student' });
     }
+    if (req.method === 'GET' && url.pathname === '/auth' && options.autoConsentAccount) {
+      // The consent screen, answered at once for the browser tests: Google redirects back with a code.
+      const { code, state, redirectUri } = consent(url.href, options.autoConsentAccount(url));
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', state);
+      res.writeHead(302, { location: back.href });
+      res.end();
+      return;
+    }
     if (url.pathname === '/certs') return json(res, 200, { keys: [{ ...jwk, kid: 'test', use: 'sig', alg: 'RS256' }] });
     json(res, 404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function consent(authorizationUrl: string, account: { sub: string; email: string; emailVerified?: boolean }) {
+    const url = new URL(authorizationUrl);
+    if (url.searchParams.get('client_id') !== clientId) throw new Error('wrong client_id');
+    if (url.searchParams.get('code_challenge_method') !== 'S256') throw new Error('PKCE S256 required');
+    if (url.searchParams.get('response_type') !== 'code') throw new Error('response_type must be code');
+    const code = randomBytes(16).toString('base64url');
+    const redirectUri = url.searchParams.get('redirect_uri')!;
+    codes.set(code, { challenge: url.searchParams.get('code_challenge')!, redirectUri, account });
+    return { code, state: url.searchParams.get('state')!, redirectUri };
+  }
 
   return {
     issuer,
@@ -81,16 +106,7 @@ export async function startFakeGoogle(clientId = 'test-client.apps.googleusercon
       GOOGLE_TOKEN_ENDPOINT: `${issuer}/token`,
       GOOGLE_USERINFO_ENDPOINT: `${issuer}/userinfo`,
     },
-    consent(authorizationUrl, account) {
-      const url = new URL(authorizationUrl);
-      if (url.searchParams.get('client_id') !== clientId) throw new Error('wrong client_id');
-      if (url.searchParams.get('code_challenge_method') !== 'S256') throw new Error('PKCE S256 required');
-      if (url.searchParams.get('response_type') !== 'code') throw new Error('response_type must be code');
-      const code = randomBytes(16).toString('base64url');
-      const redirectUri = url.searchParams.get('redirect_uri')!;
-      codes.set(code, { challenge: url.searchParams.get('code_challenge')!, redirectUri, account });
-      return { code, state: url.searchParams.get('state')!, redirectUri };
-    },
+    consent,
     tokenRequests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
