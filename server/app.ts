@@ -43,7 +43,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
   healthRoutes(app, deps);
-  analyticsRoutes(app, deps);
+  analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   if (config.mail.outboxPage) devRoutes(app, { db });

@@ -36,6 +36,8 @@ export interface Config {
   rateLimitAllowlist: string[];
   /** Lifetime of mailed sign-up and reset codes. */
   codeTtlSeconds: number;
+  /** A third-party endpoint that also receives every analytics event (optional). */
+  analyticsForwardUrl: string | undefined;
 }
 
 /** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
@@ -154,9 +156,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? 'Inkwise <no-reply@localhost>', outboxPage: outbox === 'true' },
     google: parseGoogle(env, siteUrl),
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
+    analyticsForwardUrl: parseHttpUrl('ANALYTICS_FORWARD_URL', read(env, 'ANALYTICS_FORWARD_URL')),
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
+}
+
+function parseHttpUrl(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // Reported below.
+  }
+  throw new ConfigError(`${name} must be an absolute http(s) URL such as https://collector.example.com/events, got "${raw}"`);
 }
 
 function parseSeconds(name: string, raw: string | undefined, fallback: number): number {

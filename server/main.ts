@@ -34,7 +34,11 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`\n  Ready: open http://${shown}:${port}/en  (database: ${where})\n`);
+  console.log(
+    config.distDir
+      ? `\n  Ready: open http://${shown}:${port}/en  (database: ${where})\n`
+      : `\n  API ready at http://${shown}:${port}/api  (site not served here: SERVE_SITE=false; database: ${where})\n`,
+  );
 }
 
 await main();

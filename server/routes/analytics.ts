@@ -7,10 +7,11 @@ import { AppError, ErrorCode } from '../errors.ts';
 import { recordEvent } from '../services/analytics.ts';
 
 /** POST /api/analytics/event: stores a page view or a spec §9 event. */
-export function analyticsRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export function analyticsRoutes(app: FastifyInstance, { database, forwardUrl }: { database: Database; forwardUrl: string | undefined }) {
+  const sink = forwardUrl ? { url: forwardUrl, onError: (error: unknown) => app.log.warn({ err: error }, 'analytics sink failed') } : undefined;
   app.post(endpoints.trackEvent, async (request) => {
     const event = trackEventRequest.parse(parseBeaconBody(request.body));
-    await recordEvent(database.db, event);
+    await recordEvent(database.db, event, sink);
     return ok(null);
   });
 }

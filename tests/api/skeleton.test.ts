@@ -76,3 +76,30 @@ describe('API skeleton', () => {
     expect(after!.n).toBe(before!.n);
   });
 });
+
+describe('analytics forwarding', () => {
+  it('[COM-17] forwards each stored event to a configured third-party sink', async () => {
+    const { createServer } = await import('node:http');
+    const received: unknown[] = [];
+    const sink = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        received.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const port = (sink.address() as { port: number }).port;
+    const app = await createTestApp({ ANALYTICS_FORWARD_URL: `http://127.0.0.1:${port}/collect?key=abc` });
+    try {
+      const res = await app.app.inject({ method: 'POST', url: '/api/analytics/event', payload: { name: 'beanChargeView', path: '/en/try-premium', locale: 'en' } });
+      expect(res.json()).toEqual({ code: 0, data: null });
+      await expect.poll(() => received.length).toBe(1);
+      expect(received[0]).toMatchObject({ name: 'beanChargeView', path: '/en/try-premium', receivedAt: expect.any(String) });
+    } finally {
+      await app.close();
+      sink.close();
+    }
+  });
+});
