@@ -62,10 +62,15 @@ export function authRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
     return ok(null);
   });
 
-  app.get(endpoints.forgetPassword, async (request) => {
-    const { email } = forgetPasswordRequest.parse(request.query);
-    await auth.sendResetCode(deps, caller(request), email);
-    return ok({ sent: true });
+  // Spec §7 says GET with the address in the query; a POST with a JSON body is accepted too.
+  app.route({
+    method: ['GET', 'POST'],
+    url: endpoints.forgetPassword,
+    handler: async (request) => {
+      const { email } = forgetPasswordRequest.parse(request.method === 'GET' ? request.query : request.body);
+      await auth.sendResetCode(deps, caller(request), email);
+      return ok({ sent: true });
+    },
   });
 
   app.post(endpoints.resetPassword, async (request) => {

@@ -103,3 +103,11 @@ describe('analytics forwarding', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  it('takes an empty JSON body as no payload (POST /logout has none)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, data: null });
+  });
+});
