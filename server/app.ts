@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -9,6 +10,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
+import { commerceRoutes } from './routes/commerce.ts';
 import { devRoutes } from './routes/dev.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -46,6 +48,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Spec §7 sends several calls as multipart fields (orderNo and friends): they arrive as a plain body.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
 
   const { db } = deps.database;
   const key = await signingKey(db, config.jwtSecret);
@@ -57,6 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
+  commerceRoutes(app, { db, key });
   if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Page views and the analytics events of spec §9, as sent by the site. */
 export const analyticsEvents = pgTable(
@@ -108,3 +108,50 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Every change of a bean balance, append-only, written in the same transaction as the change. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    ref: text('ref'),
+    /** One entry per key: a retried payment or refund cannot move beans twice. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Orders of tools, plans and bean packs (spec §3 order types and statuses). */
+export const orders = pgTable(
+  'orders',
+  {
+    orderNo: text('order_no').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    orderType: integer('order_type').notNull(),
+    status: integer('status').notNull().default(0),
+    content: text('content'),
+    wordCount: integer('word_count').notNull().default(0),
+    beans: integer('beans').notNull().default(0),
+    amountCents: integer('amount_cents').notNull().default(0),
+    currency: text('currency'),
+    extraInfo: jsonb('extra_info').$type<Record<string, unknown>>(),
+    originOrderNo: text('origin_order_no'),
+    orderGroup: text('order_group'),
+    idempotencyKey: text('idempotency_key'),
+    paymentProvider: text('payment_provider'),
+    paymentRef: text('payment_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+  ],
+);

@@ -25,4 +25,13 @@ export const endpoints = {
   googleAuthorizationUrl: '/oauth/google_authorization_url',
   googleCallback: '/oauth/google/callback',
   googleExchange: '/oauth/google/exchange',
+  quote: '/api/calculateSettlement',
+  walletProducts: '/api/getWalletProducts',
+  createOrder: '/api/createOrder',
+  createPayment: '/api/createPayment',
+  checkPaymentStatus: '/api/checkPaymentStatus',
+  cancelOrder: '/api/order/cancel',
+  deleteOrder: '/api/order/delete',
+  toolList: '/api/tool/list',
+  subscriptionList: '/api/subscription/list',
 } as const;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { cancelOrderRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { endpoints } from '../../src/domain/endpoints/paths.ts';
+import { subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
+import type { Db } from '../db/client.ts';
+import { ok } from '../envelope.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import * as orders from '../services/orders.ts';
+import { quote, walletProducts } from '../services/quotes.ts';
+
+/** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
+export function commerceRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+  const authed = { preHandler: requireAuth(db, key) };
+
+  app.post(endpoints.quote, async (request) => ok(quote(quoteRequest.parse(request.body))));
+
+  app.get(endpoints.walletProducts, async () => ok(walletProducts()));
+
+  app.post(endpoints.createOrder, authed, async (request) => {
+    const input = createOrderRequest.parse(request.body);
+    const idempotencyKey = request.headers['idempotency-key'];
+    const order = await orders.createOrder(db, principalOf(request).userId, input, typeof idempotencyKey === 'string' ? idempotencyKey.slice(0, 128) : undefined);
+    return ok({ orderNo: order.orderNo, status: order.status, productId: order.productId, orderType: order.orderType, payPrice: order.beans || order.amountCents, wordCount: order.wordCount });
+  });
+
+  app.post(endpoints.createPayment, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    const { order, balance } = await orders.payWithBeans(db, principalOf(request).userId, orderNo);
+    return ok({ orderNo: order.orderNo, status: order.status, paid: true, balance });
+  });
+
+  app.post(endpoints.checkPaymentStatus, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    const order = await orders.getOwnOrder(db, principalOf(request).userId, orderNo);
+    return ok({ orderNo: order.orderNo, status: order.status });
+  });
+
+  app.post(endpoints.cancelOrder, authed, async (request) => {
+    const { orderNo } = cancelOrderRequest.parse(request.body);
+    const order = await orders.cancelOrder(db, principalOf(request).userId, orderNo);
+    return ok({ orderNo: order.orderNo, status: order.status });
+  });
+
+  app.post(endpoints.deleteOrder, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    await orders.deleteOrder(db, principalOf(request).userId, orderNo);
+    return ok(null);
+  });
+
+  app.post(endpoints.toolList, authed, async (request) => {
+    const query = orderListRequest.parse(request.body ?? {});
+    const types = (query.orderTypeArray ?? toolOrderTypes).filter((t) => toolOrderTypes.includes(t as never) || subscriptionOrderTypes.includes(t as never));
+    return ok(await orders.listOrders(db, principalOf(request).userId, { page: query.page, pageSize: query.pageSize, types, status: query.orderStatus }));
+  });
+
+  app.post(endpoints.subscriptionList, authed, async (request) => {
+    const query = orderListRequest.parse(request.body ?? {});
+    return ok(await orders.listOrders(db, principalOf(request).userId, { page: query.page, pageSize: query.pageSize, types: subscriptionOrderTypes, status: query.orderStatus }));
+  });
+}

@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { ledgerEntries, wallets } from '../db/schema.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+
+/** Why beans moved. */
+export type LedgerReason = 'order_payment' | 'order_refund' | 'bean_purchase' | 'plan_grant' | 'coupon' | 'referral' | 'welcome' | 'admin';
+
+/** A transaction or the database: ledger moves always run inside the caller's transaction when given one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * Moves beans: the one way a balance changes. The wallet update refuses to go
+ * below zero in the same statement (safe under concurrent spends), and the
+ * ledger row with the resulting balance is written in the same transaction.
+ * An idempotency key makes a retried move fail instead of counting twice.
+ */
+export async function moveBeans(
+  tx: Tx,
+  move: { userId: string; amount: number; reason: LedgerReason; ref?: string; idempotencyKey?: string },
+): Promise<number> {
+  if (!Number.isInteger(move.amount) || move.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${move.amount}`);
+  const [row] = await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${move.amount}` })
+    .where(and(eq(wallets.userId, move.userId), sql`${wallets.balance} + ${move.amount} >= 0`))
+    .returning({ balance: wallets.balance });
+  if (!row) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.insufficientBeans');
+  await tx.insert(ledgerEntries).values({
+    userId: move.userId,
+    amount: move.amount,
+    balanceAfter: row.balance,
+    reason: move.reason,
+    ref: move.ref ?? null,
+    idempotencyKey: move.idempotencyKey ?? null,
+  });
+  return row.balance;
+}
+
+/** Sum of a user's ledger and their wallet balance: equal unless something bypassed the ledger. */
+export async function ledgerCheck(db: Db, userId: string): Promise<{ balance: number; ledgerSum: number; entries: number }> {
+  const [wallet] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+  const [sum] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`, entries: sql<string>`count(*)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return { balance: wallet?.balance ?? 0, ledgerSum: Number(sum?.total ?? 0), entries: Number(sum?.entries ?? 0) };
+}

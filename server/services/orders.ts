@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
+import { isPaidLevel } from '../../src/domain/membership.ts';
+import { OrderStatus, OrderType, canTransition, deletableStatuses } from '../../src/domain/orders.ts';
+import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
+import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
+import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
+import type { Db } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+import { moveBeans } from './ledger.ts';
+import { getUser, type UserRow } from './users.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
+
+/** A new order number: readable, unguessable enough to be no enumeration handle. */
+export function newOrderNo(): string {
+  return `IW${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+function knownProduct(productId: number): Product {
+  const product = productById(productId);
+  if (!product) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
+  return product;
+}
+
+/** What a product costs for some content: beans for tools, cents for plans and packs. */
+export function priceOf(product: Product, content: string, currency: CurrencyCode): { beans: number; cents: number; words: number } {
+  const words = countWords(content);
+  switch (product.kind) {
+    case 'tool':
+      return { beans: toolPrice(product, words), cents: 0, words };
+    case 'plan':
+      return { beans: 0, cents: planChargeCents(product, currency), words };
+    case 'beans':
+      return { beans: 0, cents: product.prices[currency], words };
+  }
+}
+
+/** Spec §5 checks before a humanizer order: text present, within the plan's word limit, mostly English, Ultra only for paid plans. */
+function checkToolOrder(user: UserRow, orderType: number, content: string, words: number): void {
+  if (!content.trim()) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
+  const limit = wordLimitFor(user.membershipLevel);
+  if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
+  if (humanizerTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
+  if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');
+}
+
+/**
+ * POST /api/createOrder. With an idempotency key, a retried request answers the
+ * order the first one created instead of making a second.
+ */
+export async function createOrder(
+  db: Db,
+  userId: string,
+  input: { productId: number; content?: string; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string } },
+  idempotencyKey?: string,
+): Promise<OrderRow> {
+  if (idempotencyKey) {
+    const [existing] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+    if (existing) return existing;
+  }
+  const user = await getUser(db, userId);
+  // The humanizer's Ultra switch picks product 20 whichever humanize id was sent (spec §3 extraInfo.isUltra).
+  let product = knownProduct(input.productId);
+  if (product.kind === 'tool' && humanizerTypes.includes(product.orderType) && input.extraInfo?.isUltra !== undefined) {
+    product = humanizeProduct(input.extraInfo.isUltra);
+  }
+  const content = input.content ?? '';
+  const currency = input.currency ?? defaultCurrency;
+  const price = priceOf(product, content, currency);
+  if (product.kind === 'tool') checkToolOrder(user, product.orderType, content, price.words);
+  const orderNo = newOrderNo();
+  try {
+    const [row] = await db
+      .insert(orders)
+      .values({
+        orderNo,
+        userId,
+        productId: product.id,
+        orderType: product.orderType,
+        status: OrderStatus.CREATED,
+        content: product.kind === 'tool' ? content : null,
+        wordCount: price.words,
+        beans: price.beans,
+        amountCents: price.cents,
+        currency: product.kind === 'tool' ? null : currency,
+        extraInfo: input.extraInfo ?? null,
+        originOrderNo: input.extraInfo?.originOrderNo ?? null,
+        orderGroup: orderNo,
+        idempotencyKey: idempotencyKey ?? null,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    // Two retries raced on the same key: answer the order that won.
+    if (idempotencyKey) {
+      const [existing] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+/** The caller's own order; others' orders do not exist for them. */
+export async function getOwnOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId), isNull(orders.deletedAt)));
+  if (!row) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
+  return row;
+}
+
+/** Moves an order to `to` only from a status that allows it; answers false when another request moved it first. */
+async function transition(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], order: OrderRow, to: number): Promise<boolean> {
+  if (!canTransition(order.status, to)) return false;
+  const moved = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, order.status)))
+    .returning({ orderNo: orders.orderNo });
+  return moved.length === 1;
+}
+
+/**
+ * POST /api/createPayment for a tool order: debits the beans and moves the
+ * order to "payment received" in one transaction. Paying twice charges once.
+ */
+export async function payWithBeans(db: Db, userId: string, orderNo: string): Promise<{ order: OrderRow; balance: number | undefined }> {
+  const order = await getOwnOrder(db, userId, orderNo);
+  const product = knownProduct(order.productId);
+  if (product.kind !== 'tool') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.paymentUnavailable');
+  if (order.status !== OrderStatus.CREATED && order.status !== OrderStatus.PAYMENT_PENDING) {
+    if (order.status === OrderStatus.CANCELLED) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+    return { order, balance: undefined };
+  }
+  const balance = await db.transaction(async (tx) => {
+    if (!(await transition(tx as unknown as Db, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
+    return moveBeans(tx, { userId, amount: -order.beans, reason: 'order_payment', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:pay` });
+  });
+  return { order: await getOwnOrder(db, userId, orderNo), balance };
+}
+
+/** A failed run gives its beans back, once, and the order ends "all refunded". */
+export async function refundOrder(db: Db, orderNo: string): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  if (!order || order.beans <= 0) return;
+  await db.transaction(async (tx) => {
+    if (!(await transition(tx as unknown as Db, order, OrderStatus.ALL_REFUNDED))) return;
+    await moveBeans(tx, { userId: order.userId, amount: order.beans, reason: 'order_refund', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:refund` });
+  });
+}
+
+/** POST /api/order/cancel: only an order not yet paid. */
+export async function cancelOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
+  const order = await getOwnOrder(db, userId, orderNo);
+  if (order.status === OrderStatus.CANCELLED) return order;
+  if (!(await transition(db, order, OrderStatus.CANCELLED))) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+  return getOwnOrder(db, userId, orderNo);
+}
+
+/** POST /api/order/delete: hides a finished, cancelled or never-paid order from the lists. */
+export async function deleteOrder(db: Db, userId: string, orderNo: string): Promise<void> {
+  const order = await getOwnOrder(db, userId, orderNo);
+  if (!(deletableStatuses as readonly number[]).includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+  await db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
+}
+
+function toItem(row: OrderRow): OrderItem {
+  return {
+    orderNo: row.orderNo,
+    productId: row.productId,
+    orderType: row.orderType,
+    status: row.status,
+    wordCount: row.wordCount,
+    beans: row.beans,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    createTime: row.createdAt.toISOString(),
+    contentPreview: (row.content ?? '').slice(0, 140),
+  };
+}
+
+/** POST /api/tool/list and /api/subscription/list: a page of the user's orders of some types. */
+export async function listOrders(
+  db: Db,
+  userId: string,
+  query: { page: number; pageSize: number; types: readonly number[]; status?: number },
+): Promise<{ list: OrderItem[]; total: number; page: number; pageSize: number }> {
+  const where = and(
+    eq(orders.userId, userId),
+    isNull(orders.deletedAt),
+    inArray(orders.orderType, [...query.types]),
+    query.status === undefined ? undefined : eq(orders.status, query.status),
+  );
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { list: rows.map(toItem), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}

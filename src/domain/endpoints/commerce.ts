@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { currencyCodes } from '../plans.ts';
+
+const currency = z.enum(currencyCodes).optional();
+const content = z.string().max(200_000);
+const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);
+
+/** POST /api/calculateSettlement (spec §3 price quote). */
+export const quoteRequest = z.object({
+  shopId: z.union([z.string(), z.number()]).optional(),
+  products: z.array(z.object({ productId: z.coerce.number().int(), count: z.coerce.number().int().min(1).max(10).default(1), content: content.optional() })).min(1).max(10),
+  couponIds: z.array(z.union([z.string(), z.number()])).max(10).optional(),
+  currency,
+  extraInfo: z.object({ isUltra: z.boolean().optional() }).partial().optional(),
+});
+
+/** POST /api/createOrder (spec §3 order creation). */
+export const createOrderRequest = z.object({
+  productId: z.coerce.number().int(),
+  content: content.optional(),
+  currency,
+  extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional() }).partial().optional(),
+});
+
+/** POST /api/createPayment, /api/checkPaymentStatus, /api/order/delete; /api/order/cancel also takes `order`. */
+export const orderNoRequest = z.object({ orderNo });
+export const cancelOrderRequest = z.union([z.object({ orderNo }), z.object({ order: orderNo }).transform((v) => ({ orderNo: v.order }))]);
+
+const typeArray = z
+  .string()
+  .max(100)
+  .regex(/^\d+(,\d+)*$/)
+  .transform((v) => v.split(',').map(Number));
+
+/** POST /api/tool/list and /api/subscription/list (spec §7): page, pageSize, orderTypeArray, orderStatus. */
+export const orderListRequest = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50].includes(n), { message: 'commerce.error.pageSize' }).default(10),
+  orderTypeArray: typeArray.optional(),
+  orderStatus: z.coerce.number().int().optional(),
+});
+
+/** One order in a list. */
+export interface OrderItem {
+  orderNo: string;
+  productId: number;
+  orderType: number;
+  status: number;
+  wordCount: number;
+  beans: number;
+  amountCents: number;
+  currency: string | null;
+  createTime: string;
+  contentPreview: string;
+}
