@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commerceRoutes } from './routes/commerce.ts';
+import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   commerceRoutes(app, { db, key });
+  rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;

@@ -26,6 +26,10 @@ export const users = pgTable('users', {
   membershipLevel: integer('membership_level').notNull().default(0),
   orderStatus: integer('order_status').notNull().default(0),
   referCode: text('refer_code'),
+  /** The user's own invite code (spec §1 referral invitations). */
+  inviteCode: text('invite_code').unique(),
+  /** Channel bound by an internal code (user store useChannelCode). */
+  channelCode: text('channel_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
@@ -155,3 +159,43 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
 );
+
+/** Coupons: beans granted at once, a discount on a plan, or something else (spec §3 coupon type). */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  kind: text('kind').notNull(),
+  value: integer('value').notNull(),
+  /** Internal codes (partners, support, channels) are bound with bindInternalCode. */
+  internal: integer('internal').notNull().default(0),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A coupon a user took: once per user. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('available'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderNo: text('order_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_coupons_user_coupon_idx').on(t.userId, t.couponId)],
+);
+
+/** Who invited whom (one inviter per invitee) and the rewards paid. */
+export const referrals = pgTable('referrals', {
+  inviteeId: uuid('invitee_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  inviterId: uuid('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  signupReward: integer('signup_reward').notNull().default(0),
+  paymentReward: integer('payment_reward').notNull().default(0),
+  firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import { enforceLimit, limits } from './rate-limit.ts';
 import { revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefreshToken, startSession } from './sessions.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { createUser, findUserByEmail, getUser } from './users.ts';
+import { inviterByCode } from './referrals.ts';
 
 /** What the account services need. */
 export interface AuthDeps {
@@ -83,6 +84,7 @@ export async function register(
     await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, false);
     throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
   }
+  if (input.referCode && !(await inviterByCode(deps.db, input.referCode))) throw new AppError(ErrorCode.DEFAULT, 'referral.error.invalid');
   await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, true);
   const passwordHash = await hash(input.password, argon2Options);
   let user;

@@ -5,6 +5,9 @@ import type { UserInfoData } from '../../src/domain/endpoints/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, wallets } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { rewards } from '../../src/domain/rewards.ts';
+import { grantWelcome } from './coupons.ts';
+import { inviterByCode, recordReferral } from './referrals.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,7 +24,10 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
   return row;
 }
 
-/** Creates an account and its empty wallet in one transaction. */
+/**
+ * Creates an account in one transaction: its wallet, the welcome beans and
+ * coupon, and, when it came through an invitation, the referral and its rewards.
+ */
 export async function createUser(
   db: Db,
   values: { email: string; passwordHash: string | null; locale: string; userType: '0' | '1'; googleSub?: string; referCode?: string | null },
@@ -32,6 +38,9 @@ export async function createUser(
       .values({ ...values, googleSub: values.googleSub ?? null, referCode: values.referCode || null })
       .returning();
     await tx.insert(wallets).values({ userId: user!.id });
+    const inviterId = await inviterByCode(tx, values.referCode);
+    await grantWelcome(tx, user!.id, inviterId ? rewards.invitedBonusBeans : 0);
+    if (inviterId) await recordReferral(tx, inviterId, user!.id);
     return user!;
   });
 }

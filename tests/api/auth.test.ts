@@ -149,6 +149,15 @@ describe('sign-up with an e-mail code', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it('[COM-14] refuses an unknown referral code before using up the sign-up code', async () => {
+    const email = fresh();
+    const since = inbox.mails.length;
+    await call('POST', '/sendVerifyMailV2', { email });
+    const verifyCode = await inbox.codeFor(email, { since });
+    expect(await call('POST', '/registerV2', { email, password: 'abcdefg1', verifyCode, referCode: 'NOPE2345' })).toEqual({ code: 1, message: 'This invitation code is not valid.' });
+    expect((await call('POST', '/registerV2', { email, password: 'abcdefg1', verifyCode })).code).toBe(0);
+  });
+
   it('normalizes addresses: case and spaces do not make a second account', async () => {
     const { email, password } = await signUp();
     const login = await call('POST', '/login', { email: `  ${email.toUpperCase()} `, password });
@@ -179,7 +188,7 @@ describe('login, tokens and logout', () => {
   it('[ACC-18] answers membership, wallet and token expiry for the current user', async () => {
     const { tokens } = await signUp();
     expect((await call('GET', '/api/membership', undefined, bearer(tokens))).data).toMatchObject({ level: 0, name: 'FREE', wordLimit: 300 });
-    expect((await call('GET', '/api/getUserWallet', undefined, bearer(tokens))).data).toEqual({ wallet: { balance: 0 } });
+    expect((await call('GET', '/api/getUserWallet', undefined, bearer(tokens))).data).toEqual({ wallet: { balance: 100 } });
     const expired = await call('GET', '/api/test/expired', undefined, bearer(tokens));
     expect(expired.data.expired).toBe(false);
     expect(expired.data.expiresAt).toBeGreaterThan(Date.now());

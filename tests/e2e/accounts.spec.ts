@@ -60,7 +60,7 @@ test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands 
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.locator('#account-menu');
   await expect(menu.getByText(email)).toBeVisible();
-  await expect(menu.getByText('0 beans')).toBeVisible();
+  await expect(menu.getByText('100 beans')).toBeVisible();
   for (const name of ['Profile', 'Subscription', 'Refer and earn']) await expect(menu.getByRole('link', { name })).toBeVisible();
   await menu.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('You have logged out.')).toBeVisible();

@@ -34,4 +34,12 @@ export const endpoints = {
   deleteOrder: '/api/order/delete',
   toolList: '/api/tool/list',
   subscriptionList: '/api/subscription/list',
+  takeByCode: '/api/coupon/takeByCode',
+  bindInternalCode: '/api/coupon/bindInternalCode',
+  validCoupons: '/api/coupon/getValidCoupons',
+  registrationRights: '/api/coupon/getRegistrationRights',
+  referral: '/api/referral',
+  referralInvited: '/api/referral/invited',
+  referralCharged: '/api/referral/charged',
+  redeemInvite: '/api/referral/redeem',
 } as const;

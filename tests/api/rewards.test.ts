@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { rewards } from '../../src/domain/rewards.ts';
+import { users } from '../../server/db/schema.ts';
+import { createCoupon } from '../../server/services/coupons.ts';
+import { ledgerCheck } from '../../server/services/ledger.ts';
+import { rewardFirstPayment } from '../../server/services/referrals.ts';
+import { signingKey } from '../../server/services/secrets.ts';
+import { startSession } from '../../server/services/sessions.ts';
+import { createUser } from '../../server/services/users.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Json = Record<string, any>;
+async function member(referCode?: string) {
+  const user = await createUser(t.database.db, { email: `m${Date.now()}${n++}@example.edu`, passwordHash: null, locale: 'en', userType: '1', referCode });
+  const session = await startSession(t.database.db, await signingKey(t.database.db, undefined), user.id);
+  return { id: user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
+}
+async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<Json> {
+  const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const code = (prefix: string) => `${prefix}${Date.now()}${n++}`;
+
+describe('coupons', () => {
+  it('[COM-11] credits a beans coupon at once, through the ledger, and only once per user', async () => {
+    const c = await createCoupon(t.database.db, { code: code('beans'), kind: 'beans', value: 250 });
+    const user = await member();
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: c.code.toLowerCase() })).toEqual({ code: 0, data: { type: 'beans', value: 250 } });
+    expect((await call('GET', '/api/getUserWallet', user.headers)).data.wallet.balance).toBe(rewards.welcomeBeans + 250);
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: c.code })).toEqual({ code: 1, message: 'You have already used this code.' });
+    const check = await ledgerCheck(t.database.db, user.id);
+    expect(check.ledgerSum).toBe(check.balance);
+  });
+
+  it('[COM-11] keeps a discount coupon among the user’s valid coupons', async () => {
+    const c = await createCoupon(t.database.db, { code: code('off'), kind: 'discount', value: 15 });
+    const user = await member();
+    expect((await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: c.code })).data).toEqual({ type: 'coupon', value: 15 });
+    const valid = await call('GET', '/api/coupon/getValidCoupons', user.headers);
+    expect(valid.data.userCoupons).toEqual(expect.arrayContaining([expect.objectContaining({ code: c.code, type: 'coupon', value: 15 }), expect.objectContaining({ code: 'WELCOME', value: rewards.welcomeDiscountPercent })]));
+  });
+
+  it('[COM-11] refuses unknown, expired and exhausted codes with their messages', async () => {
+    const user = await member();
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: 'NO-SUCH-CODE' })).toEqual({ code: 1, message: 'This code does not exist. Check it and try again.' });
+    const old = await createCoupon(t.database.db, { code: code('old'), kind: 'beans', value: 10, expiresAt: new Date(Date.now() - 1000) });
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: old.code })).toEqual({ code: 1, message: 'This code has expired.' });
+    const capped = await createCoupon(t.database.db, { code: code('cap'), kind: 'beans', value: 10, maxUses: 3 });
+    const takers = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const answers = await Promise.all(takers.map((m) => call('POST', '/api/coupon/takeByCode', m.headers, { promotionCode: capped.code })));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(3);
+    expect(answers.filter((a) => a.code === 1).every((a) => a.message === 'This code has been fully redeemed.')).toBe(true);
+    for (const m of takers) {
+      const check = await ledgerCheck(t.database.db, m.id);
+      expect(check.ledgerSum).toBe(check.balance);
+    }
+  });
+
+  it('[COM-11] binds an internal code with bindInternalCode only, keeping its channel', async () => {
+    const c = await createCoupon(t.database.db, { code: code('partner'), kind: 'beans', value: 30, internal: true });
+    const user = await member();
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: c.code })).toMatchObject({ code: 1 });
+    expect(await call('GET', `/api/coupon/bindInternalCode?code=${c.code}`, user.headers)).toEqual({ code: 0, data: { type: 'beans', value: 30 } });
+    const [row] = await t.database.db.select({ channel: users.channelCode }).from(users).where(eq(users.id, user.id));
+    expect(row!.channel).toBe(c.code);
+  });
+
+  it('[COM-12] tells a visitor the welcome offer, more with a valid invitation', async () => {
+    expect((await call('GET', '/api/coupon/getRegistrationRights', {})).data).toEqual({ amount: 20, beans: 100, invited: false, validDays: 7 });
+    const inviter = await member();
+    const { data } = await call('GET', '/api/referral', inviter.headers);
+    expect((await call('GET', `/api/coupon/getRegistrationRights?invitedCode=${data.inviteCode}`, {})).data).toMatchObject({ beans: 150, invited: true });
+  });
+});
+
+describe('referrals', () => {
+  it('[COM-14] gives each user an invite code and link, and rewards a sign-up and a first payment exactly once', async () => {
+    const inviter = await member();
+    const summary = await call('GET', '/api/referral', inviter.headers);
+    expect(summary.data).toMatchObject({ inviteCode: expect.stringMatching(/^[A-Z2-9]{8}$/), invitedCount: 0, earnedBeans: 0 });
+    expect(summary.data.inviteLink).toMatch(new RegExp(`/invite/${summary.data.inviteCode}$`));
+    const invitee = await member(summary.data.inviteCode);
+    expect((await call('GET', '/api/getUserWallet', invitee.headers)).data.wallet.balance).toBe(rewards.welcomeBeans + rewards.invitedBonusBeans);
+    await t.database.db.transaction((tx) => rewardFirstPayment(tx, invitee.id));
+    await t.database.db.transaction((tx) => rewardFirstPayment(tx, invitee.id));
+    const after = await call('GET', '/api/referral', inviter.headers);
+    expect(after.data).toMatchObject({ invitedCount: 1, chargedCount: 1, earnedBeans: rewards.referralSignupBeans + rewards.referralPaymentBeans });
+    expect((await call('GET', '/api/getUserWallet', inviter.headers)).data.wallet.balance).toBe(rewards.welcomeBeans + rewards.referralSignupBeans + rewards.referralPaymentBeans);
+    const invited = await call('GET', '/api/referral/invited', inviter.headers);
+    expect(invited.data.list).toEqual([expect.objectContaining({ email: expect.stringMatching(/^m\*\*\*@example\.edu$/), reward: 100 })]);
+    expect((await call('GET', '/api/referral/charged', inviter.headers)).data.list).toHaveLength(1);
+  });
+
+  it('[COM-14] redeems a stored invite code for a young account, once, never one’s own', async () => {
+    const inviter = await member();
+    const { data } = await call('GET', '/api/referral', inviter.headers);
+    const user = await member();
+    expect(await call('POST', '/api/referral/redeem', user.headers, { code: 'ZZZZZZZZ' })).toEqual({ code: 1, message: 'This invitation code is not valid.' });
+    expect(await call('POST', '/api/referral/redeem', inviter.headers, { code: data.inviteCode })).toEqual({ code: 1, message: 'You cannot use your own invitation.' });
+    expect(await call('POST', '/api/referral/redeem', user.headers, { code: data.inviteCode })).toEqual({ code: 0, data: null });
+    expect(await call('POST', '/api/referral/redeem', user.headers, { code: data.inviteCode })).toEqual({ code: 1, message: 'Your account already uses an invitation.' });
+    const old = await member();
+    await t.database.db.update(users).set({ createdAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(users.id, old.id));
+    expect(await call('POST', '/api/referral/redeem', old.headers, { code: data.inviteCode })).toEqual({ code: 1, message: 'Invitations count only for accounts created in the last 7 days.' });
+  });
+});
