@@ -68,7 +68,7 @@ try {
       maxUses: values['max-uses'] ? whole('max-uses', values['max-uses']) : null,
       expiresAt,
       internal: values.internal ?? false,
-    }).catch(() => fail(`A coupon with the code ${values.code.toUpperCase()} already exists`));
+    }).catch(() => fail(`A coupon with the code ${values.code?.toUpperCase()} already exists`));
     console.log(`created coupon ${coupon.code}: ${coupon.kind} ${coupon.value}${coupon.maxUses ? `, at most ${coupon.maxUses} uses` : ''}${coupon.expiresAt ? `, until ${coupon.expiresAt.toISOString()}` : ''}${coupon.internal ? ', internal' : ''}`);
   } else if (area === 'beans' && action === 'grant') {
     if (!values.email) fail('--email is required');
