@@ -5,6 +5,7 @@ import { track } from './analytics.ts';
 import { pageMessage, type PageMessageKey } from './page-messages.ts';
 import { callbackKey, pageLocale, safePath, takeCallback } from './session.ts';
 import { localizedPath } from '../i18n/routes.ts';
+import { forgetInviteCode, storedInviteCode } from './invite.ts';
 import { flashToast, showToast } from '../stores/toast.ts';
 import { completeLogin, loginUser, registerUser } from '../stores/user.ts';
 
@@ -133,9 +134,15 @@ export function setupAuthForm(root: HTMLElement, mode: AuthMode): void {
         throw error;
       }
       track('userRegisterSuccess', { source });
+      forgetInviteCode();
       afterLogin();
     });
   });
+
+  // An invitation kept by the invite landing fills the referral code, and is used up by the sign-up.
+  const refer = field('referCode');
+  const invited = storedInviteCode();
+  if (refer && invited && !refer.value) refer.value = invited;
 
   // Show/hide password.
   for (const toggle of root.querySelectorAll<HTMLInputElement>('[data-show-password]')) {

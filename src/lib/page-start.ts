@@ -19,11 +19,14 @@ export function startPage(): void {
   idle(() => {
     trackPageView();
     if (hasStoredLogin()) {
-      void import('../stores/user.ts').then(({ fetchUserInfo, fetchBalance }) =>
-        fetchUserInfo()
+      void import('../stores/user.ts').then(async ({ fetchUserInfo, fetchBalance }) => {
+        const { redeemStoredInvite } = await import('./invite.ts');
+        const { redeemInvite } = await import('./api/auth.ts');
+        await redeemStoredInvite(redeemInvite);
+        await fetchUserInfo()
           .then(() => fetchBalance())
-          .catch(() => undefined),
-      );
+          .catch(() => undefined);
+      });
     }
   });
 }

@@ -274,3 +274,32 @@ test('[ACC-02] signs in with Google (PKCE code flow against a local Google) and 
   await expectLoggedIn(page, 'ja');
   await expect(page.locator('user-profile').getByText(email)).toBeVisible();
 });
+
+test('[COM-14] an invite link opened in a fresh browser leads to a sign-up that rewards the inviter', async ({ page, browser }) => {
+  const inviterEmail = freshEmail('inviter');
+  await signUp(page, 'en', inviterEmail);
+  await expectLoggedIn(page);
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+  const referral = await (await page.request.get('/api/referral', { headers: { authorization: `Bearer ${token}` } })).json();
+  const code = referral.data.inviteCode as string;
+
+  const fresh = await browser.newContext({ locale: 'en-US' });
+  const guest = await fresh.newPage();
+  await guest.goto(`/invite/${code}`);
+  await expect(guest).toHaveURL(new RegExp(`/en/invite/${code}$`));
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(translate('en', 'invite.heading', { name: 'Inkwise' }));
+  await guest.getByRole('link', { name: translate('en', 'invite.accept') }).click();
+  await expect(guest.getByLabel(translate('en', 'auth.referCode'))).toHaveValue(code);
+  const inviteeEmail = freshEmail('invitee');
+  await signUp(guest, 'en', inviteeEmail);
+  await expectLoggedIn(guest);
+  await guest.getByRole('button', { name: 'Account menu' }).click();
+  await expect(guest.locator('#account-menu').getByText('150 beans')).toBeVisible();
+  expect(await guest.evaluate(() => localStorage.getItem('inviteCode'))).toBeNull();
+  await fresh.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('#account-menu').getByText('200 beans')).toBeVisible();
+});

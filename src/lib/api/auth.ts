@@ -24,3 +24,4 @@ export const fetchAuthProviders = () => api<{ google: boolean }>(endpoints.authP
 export const googleAuthorizationUrl = (locale: string, cb?: string) =>
   api<{ google_authorization_url: string }>(endpoints.googleAuthorizationUrl, { query: { locale, cb }, ...quiet });
 export const exchangeGoogleTicket = (ticket: string) => api<LoginData>(endpoints.googleExchange, { method: 'POST', body: { ticket }, ...quiet });
+export const redeemInvite = (code: string) => api<null>(endpoints.redeemInvite, { method: 'POST', body: { code }, ...quiet });
