@@ -17,6 +17,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { signingKey } from './services/secrets.ts';
+import { sandboxProvider } from './services/payments.ts';
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
@@ -62,7 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
-  commerceRoutes(app, { db, key });
+  commerceRoutes(app, { db, key, provider: sandboxProvider(config.siteUrl) });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });

@@ -19,6 +19,7 @@ import { requestLocale } from '../plugins/errors.ts';
 import * as auth from '../services/auth.ts';
 import { authenticate } from '../services/sessions.ts';
 import { getUser, userInfoOf, walletBalance } from '../services/users.ts';
+import { refreshMembership } from '../services/payments.ts';
 
 function caller(request: FastifyRequest): auth.Caller {
   return { ip: request.ip, locale: requestLocale(request) };
@@ -86,7 +87,12 @@ export function authRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
     return ok(null);
   });
 
-  app.get(endpoints.userInfo, authed, async (request) => ok(userInfoOf(await getUser(deps.db, principalOf(request).userId))));
+  app.get(endpoints.userInfo, authed, async (request) => {
+    const { userId } = principalOf(request);
+    // Plans whose period ended stop counting here, the moment the site asks.
+    await refreshMembership(deps.db, userId);
+    return ok(userInfoOf(await getUser(deps.db, userId)));
+  });
 
   app.get(endpoints.checkUser, authed, async (request) => {
     const user = await getUser(deps.db, principalOf(request).userId);

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelOrderRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { cancelOrderRequest, checkoutSessionRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { productById } from '../../src/domain/products.ts';
+import { requestLocale } from '../plugins/errors.ts';
+import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, startCheckout, type PaymentProvider } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import { subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
@@ -9,7 +12,7 @@ import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
-export function commerceRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db: Db; key: Uint8Array; provider: PaymentProvider }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.quote, async (request) => ok(quote(quoteRequest.parse(request.body))));
@@ -25,8 +28,34 @@ export function commerceRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
 
   app.post(endpoints.createPayment, authed, async (request) => {
     const { orderNo } = orderNoRequest.parse(request.body);
-    const { order, balance } = await orders.payWithBeans(db, principalOf(request).userId, orderNo);
-    return ok({ orderNo: order.orderNo, status: order.status, paid: true, balance });
+    const { userId } = principalOf(request);
+    const order = await orders.getOwnOrder(db, userId, orderNo);
+    if (productById(order.productId)?.kind !== 'tool') {
+      // Plans and bean packs are paid in money through the payment provider's checkout.
+      const { payUrl, status } = await startCheckout(db, provider, userId, order, requestLocale(request));
+      return ok({ orderNo, status, paid: false, payUrl });
+    }
+    const paid = await orders.payWithBeans(db, userId, orderNo);
+    return ok({ orderNo, status: paid.order.status, paid: true, balance: paid.balance });
+  });
+
+  app.get(endpoints.checkoutSession, authed, async (request) => {
+    const { id } = checkoutSessionRequest.parse(request.query);
+    return ok(await checkoutSession(db, principalOf(request).userId, id));
+  });
+
+  // The sandbox provider's verdict, given by its test checkout page (owner only, sandbox only).
+  app.post(endpoints.sandboxComplete, authed, async (request) => {
+    const { id, outcome } = sandboxCompleteRequest.parse(request.body);
+    await checkoutSession(db, principalOf(request).userId, id);
+    return ok(await completeCheckout(db, id, outcome));
+  });
+
+  app.get(endpoints.currentSubscription, authed, async (request) => ok(await currentSubscription(db, principalOf(request).userId)));
+
+  app.post(endpoints.cancelSubscription, authed, async (request) => {
+    await cancelSubscription(db, principalOf(request).userId);
+    return ok(await currentSubscription(db, principalOf(request).userId));
   });
 
   app.post(endpoints.checkPaymentStatus, authed, async (request) => {

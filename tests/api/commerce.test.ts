@@ -190,3 +190,64 @@ describe('order lists, cancel and delete', () => {
     expect(SubscriptionStatus).toEqual({ UNPAID: 0, PAID: 1, NO_PAYMENT_REQUIRED: 2, EXPIRED: 3 });
   });
 });
+
+describe('plans and bean packs through the sandbox provider', () => {
+  async function checkout(user: { headers: Record<string, string> }, productId: number, currency = 'USD') {
+    const order = await post('/api/createOrder', { productId, currency }, user.headers);
+    const pay = await post('/api/createPayment', { orderNo: order.data.orderNo }, { ...user.headers, 'accept-language': 'de' });
+    expect(pay.data).toMatchObject({ status: OrderStatus.PAYMENT_PENDING, paid: false });
+    const url = new URL(pay.data.payUrl);
+    expect(url.pathname).toBe('/de/checkout/sandbox');
+    return { orderNo: order.data.orderNo as string, session: url.searchParams.get('session')! };
+  }
+
+  it('[COM-01] [COM-04] buys Pro monthly: the level, the has-been-member bit and the plan beans follow, once', async () => {
+    const user = await customer(100);
+    const { orderNo, session } = await checkout(user, ProductId.PRO_MONTHLY, 'CAD');
+    const view = await t.app.inject({ method: 'GET', url: `/api/payment/session?id=${session}`, headers: user.headers });
+    expect(view.json().data).toMatchObject({ orderNo, amountCents: 4200, currency: 'CAD', status: 'open' });
+    expect((await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers)).data).toEqual({ orderNo, status: OrderStatus.DONE });
+    // A replayed verdict changes nothing.
+    expect((await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers)).data).toEqual({ orderNo, status: OrderStatus.DONE });
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: user.headers });
+    expect(info.json().data.userInfo).toMatchObject({ membershipLevel: MembershipLevel.PREMIUM_PRO_MONTH, membershipName: 'PREMIUM_PRO_MONTH' });
+    expect(info.json().data.userInfo.order_status & 16).toBe(16);
+    expect(info.json().data.memberInfo.wordLimit).toBe(3500);
+    expect(await ledgerCheck(t.database.db, user.id)).toMatchObject({ balance: 100 + 5000, ledgerSum: 5100 });
+    const current = await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: user.headers });
+    expect(current.json().data).toMatchObject({ level: 3, status: 1, renews: true });
+    const cancelled = await post('/api/subscription/cancel', {}, user.headers);
+    expect(cancelled.data).toMatchObject({ status: 1, renews: false });
+  });
+
+  it('[COM-06] buys a bean pack; a declined checkout changes nothing and can be retried', async () => {
+    const user = await customer(100);
+    const first = await checkout(user, ProductId.BEANS_SMALL);
+    expect((await post('/api/payment/sandbox/complete', { id: first.session, outcome: 'failed' }, user.headers)).data.status).toBe(OrderStatus.PAYMENT_PENDING);
+    expect((await post('/api/checkPaymentStatus', { orderNo: first.orderNo }, user.headers)).data.status).toBe(OrderStatus.PAYMENT_PENDING);
+    const retry = await post('/api/createPayment', { orderNo: first.orderNo }, user.headers);
+    const session = new URL(retry.data.payUrl).searchParams.get('session')!;
+    expect(session).not.toBe(first.session);
+    await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers);
+    expect((await t.app.inject({ method: 'GET', url: '/api/getUserWallet', headers: user.headers })).json().data.wallet.balance).toBe(600);
+  });
+
+  it('expires a plan whose period ended and returns the user to the free word limit', async () => {
+    const user = await customer(100);
+    const { session } = await checkout(user, ProductId.PREMIUM_MONTHLY);
+    await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers);
+    const { subscriptions } = await import('../../server/db/schema.ts');
+    await t.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, user.id));
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: user.headers });
+    expect(info.json().data.userInfo.membershipLevel).toBe(0);
+    expect(info.json().data.userInfo.order_status & 16).toBe(16);
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: user.headers })).json().data.status).toBe(3);
+  });
+
+  it('never lets another user see or complete someone’s checkout', async () => {
+    const owner = await customer(100);
+    const other = await customer(100);
+    const { session } = await checkout(owner, ProductId.BEANS_SMALL);
+    expect(await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, other.headers)).toEqual({ code: 1, message: 'We could not find this order.' });
+  });
+});

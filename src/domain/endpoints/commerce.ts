@@ -53,3 +53,8 @@ export interface OrderItem {
   createTime: string;
   contentPreview: string;
 }
+
+/** GET /api/payment/session?id= (the checkout page's view of a payment). */
+export const checkoutSessionRequest = z.object({ id: z.string().uuid({ message: 'commerce.error.orderNotFound' }) });
+/** POST /api/payment/sandbox/complete: the sandbox checkout's verdict. */
+export const sandboxCompleteRequest = z.object({ id: z.string().uuid({ message: 'commerce.error.orderNotFound' }), outcome: z.enum(['succeeded', 'failed', 'abandoned']) });
