@@ -4,7 +4,7 @@ import { productById } from '../../src/domain/products.ts';
 import { requestLocale } from '../plugins/errors.ts';
 import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, startCheckout, type PaymentProvider } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
-import { subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
+import { OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
@@ -78,7 +78,8 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
 
   app.post(endpoints.toolList, authed, async (request) => {
     const query = orderListRequest.parse(request.body ?? {});
-    const types = (query.orderTypeArray ?? toolOrderTypes).filter((t) => toolOrderTypes.includes(t as never) || subscriptionOrderTypes.includes(t as never));
+    const known: readonly number[] = Object.values(OrderType);
+    const types = (query.orderTypeArray ?? toolOrderTypes).filter((t) => known.includes(t));
     return ok(await orders.listOrders(db, principalOf(request).userId, { page: query.page, pageSize: query.pageSize, types, status: query.orderStatus }));
   });
 

@@ -113,3 +113,12 @@ export function humanizeProduct(isUltra: boolean): ToolProduct {
 
 /** Beans granted each month with a plan, on top of the larger word limits. */
 export const monthlyPlanBeans: Readonly<Record<Tier, number>> = { basic: 2_000, pro: 5_000 };
+
+/** The plan product for a tier, billing period and payment channel (WeChat plans are monthly). */
+export function planProductFor(tier: Tier, billing: Billing, channel: 'card' | 'wechat'): PlanProduct {
+  const plan = products.find(
+    (p): p is PlanProduct => p.kind === 'plan' && p.tier === tier && p.channel === channel && (channel === 'wechat' || p.billing === billing),
+  );
+  if (!plan) throw new Error(`no plan for ${tier}/${billing}/${channel}`);
+  return plan;
+}

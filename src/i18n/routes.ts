@@ -26,12 +26,13 @@ export const routes = {
   userOrders: 'user/subscription/orders',
   invite: 'invite',
   toolTest: 'ai-humanizer-tool-test',
+  sandboxCheckout: 'checkout/sandbox',
 } as const;
 
 export type RouteName = keyof typeof routes;
 
 /** Routes that are pre-rendered but kept out of menus and the sitemap. */
-export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite'];
+export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite', 'sandboxCheckout'];
 
 /** Forms and one-off screens: reachable, but not worth a search result. */
 export const utilityRoutes: readonly RouteName[] = ['welcome', 'resetPassword', 'tryPremiumWeChat'];

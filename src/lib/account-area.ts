@@ -12,7 +12,7 @@ export function bindAccountArea(root: HTMLElement): void {
     else delete document.documentElement.dataset.auth;
     const user = $user.get();
     for (const node of root.querySelectorAll<HTMLElement>('[data-email]')) node.textContent = user.account || user.userInfo.email || '';
-    for (const node of root.querySelectorAll<HTMLElement>('[data-balance]')) node.textContent = pageMessage('account.balance', { count: $balance.get() ?? 0 });
+    for (const node of root.querySelectorAll<HTMLElement>('[data-balance]')) node.textContent = pageMessage('account.balance', { count: new Intl.NumberFormat(document.documentElement.lang).format($balance.get() ?? 0) });
     const paid = $isPaidMember.get();
     for (const node of root.querySelectorAll<HTMLElement>('[data-try-premium]')) node.hidden = paid;
     for (const node of root.querySelectorAll<HTMLElement>('[data-badge]')) {

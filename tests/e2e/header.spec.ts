@@ -93,7 +93,7 @@ test.describe('header on desktop', () => {
     const first = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && r.method() === 'POST');
     await page.goto('/en/ai-detector');
     expect(JSON.parse((await first).postData() ?? '{}')).toMatchObject({ name: 'pageView', path: '/en/ai-detector', locale: 'en' });
-    const second = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event'));
+    const second = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('pageView'));
     await page.getByRole('link', { name: 'Pricing' }).first().click();
     expect(JSON.parse((await second).postData() ?? '{}')).toMatchObject({ name: 'pageView', path: '/en/try-premium' });
   });

@@ -55,6 +55,6 @@ export interface OrderItem {
 }
 
 /** GET /api/payment/session?id= (the checkout page's view of a payment). */
-export const checkoutSessionRequest = z.object({ id: z.string().uuid({ message: 'commerce.error.orderNotFound' }) });
+export const checkoutSessionRequest = z.object({ id: z.uuid({ message: 'commerce.error.orderNotFound' }) });
 /** POST /api/payment/sandbox/complete: the sandbox checkout's verdict. */
-export const sandboxCompleteRequest = z.object({ id: z.string().uuid({ message: 'commerce.error.orderNotFound' }), outcome: z.enum(['succeeded', 'failed', 'abandoned']) });
+export const sandboxCompleteRequest = z.object({ id: z.uuid({ message: 'commerce.error.orderNotFound' }), outcome: z.enum(['succeeded', 'failed', 'abandoned']) });

@@ -1,0 +1,23 @@
+import { endpoints } from '../../domain/endpoints/paths.ts';
+import { api } from './instance.ts';
+
+// One typed function per commerce endpoint used by the pages.
+export interface CheckoutSession { id: string; orderNo: string; productId: number; amountCents: number; currency: string; status: string }
+export interface CurrentPlan { productId: number; level: number; status: number; currentPeriodEnd: string; renews: boolean }
+export interface OrderListItem { orderNo: string; productId: number; orderType: number; status: number; amountCents: number; currency: string | null; createTime: string }
+
+export const createOrder = (productId: number, currency?: string) => api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, currency } });
+export const createPayment = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; payUrl?: string }>(endpoints.createPayment, { method: 'POST', body: { orderNo } });
+export const checkPaymentStatus = (orderNo: string) => api<{ orderNo: string; status: number }>(endpoints.checkPaymentStatus, { method: 'POST', body: { orderNo }, silent: true });
+export const fetchCheckoutSession = (id: string) => api<CheckoutSession>(endpoints.checkoutSession, { query: { id } });
+export const completeSandbox = (id: string, outcome: 'succeeded' | 'failed' | 'abandoned') =>
+  api<{ orderNo: string; status: number }>(endpoints.sandboxComplete, { method: 'POST', body: { id, outcome } });
+export const fetchCurrentPlan = () => api<CurrentPlan | null>(endpoints.currentSubscription);
+export const cancelRenewal = () => api<CurrentPlan | null>(endpoints.cancelSubscription, { method: 'POST', body: {} });
+export const fetchWalletProducts = () => api<{ productId: number; beans: number; prices: Record<string, number> }[]>(endpoints.walletProducts);
+export const listSubscriptionOrders = (orderStatus?: number) =>
+  api<{ list: OrderListItem[]; total: number }>(endpoints.subscriptionList, { method: 'POST', body: { page: 1, pageSize: 50, orderStatus } });
+export const listToolOrders = (orderTypeArray: string, orderStatus?: number) =>
+  api<{ list: OrderListItem[]; total: number }>(endpoints.toolList, { method: 'POST', body: { page: 1, pageSize: 50, orderTypeArray, orderStatus } });
+export const cancelOrder = (orderNo: string) => api<{ orderNo: string; status: number }>(endpoints.cancelOrder, { method: 'POST', body: { order: orderNo } });
+export const deleteOrder = (orderNo: string) => api<null>(endpoints.deleteOrder, { method: 'POST', body: { orderNo } });

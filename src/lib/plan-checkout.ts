@@ -1,0 +1,31 @@
+import type { Billing, CurrencyCode, Tier } from '../domain/plans.ts';
+import { planProductFor } from '../domain/products.ts';
+import { createOrder, createPayment } from './api/commerce.ts';
+import { track } from './analytics.ts';
+import '../stores/user.ts';
+
+/** Starts a plan purchase from the pricing table: order, then the provider's checkout (spec §4 order creation-and-pay). */
+export function bindPlanCheckout(root: HTMLElement): void {
+  root.addEventListener('click', async (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('[data-buy-tier]');
+    if (!link) return;
+    event.preventDefault();
+    const tier = link.dataset.buyTier as Tier;
+    const channel = link.dataset.channel === 'wechat' ? 'wechat' : 'card';
+    const billing = (root.querySelector<HTMLInputElement>('input[name="billing"]:checked')?.value ?? 'annual') as Billing;
+    const currency = (root.querySelector<HTMLInputElement>('input[name="currency"]:checked')?.value ?? 'USD') as CurrencyCode;
+    link.setAttribute('aria-disabled', 'true');
+    try {
+      const product = planProductFor(tier, billing, channel);
+      const order = await createOrder(product.id, currency);
+      track('beanChargeCreate', { props: { orderNo: order.orderNo, productId: product.id } });
+      const payment = await createPayment(order.orderNo);
+      if (payment.payUrl) location.assign(payment.payUrl);
+    } catch {
+      // The API client has shown the error.
+      track('beanChargeFailed', { props: { tier, billing } });
+    } finally {
+      link.removeAttribute('aria-disabled');
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFrom, freshEmail } from './mailbox.ts';
+
+const password = 'Study hard 2026';
+
+async function signedUp(page: Page) {
+  const email = freshEmail('buyer');
+  await page.goto('/en/signup');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeFrom(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return email;
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('[COM-01] [COM-17] buys Pro monthly through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
+  await signedUp(page);
+  const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('beanChargeView'));
+  await page.goto('/en/try-premium');
+  await view;
+  await page.getByText('Monthly', { exact: true }).click();
+  await page.getByText('CAD', { exact: true }).click();
+  await page.getByRole('link', { name: 'Choose Pro' }).click();
+  await expect(page).toHaveURL(/\/en\/checkout\/sandbox\?session=/);
+  await expect(page.getByText('Test mode: no real money is charged.')).toBeVisible();
+  await expect(page.getByText('CA$42.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
+  await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+  await expect(page.locator('[data-plan]')).toHaveText('Pro');
+  await expect(page.locator('[data-period]')).toHaveText(/^Renews on /);
+  await expect(page.locator('account-area[data-variant="desktop"] [data-badge]')).toHaveText('Pro');
+  await expect(page.getByRole('link', { name: 'Try Premium' })).toBeHidden();
+  await page.goto('/en/user/profile');
+  await expect(page.locator('user-profile').getByText('Pro', { exact: true })).toBeVisible();
+  const limit = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).memberInfo.wordLimit);
+  expect(limit).toBe(3500);
+  // Cancelling renewal keeps the plan until the period ends.
+  await page.goto('/en/user/subscription');
+  await page.getByRole('button', { name: 'Cancel renewal' }).click();
+  await expect(page.locator('[data-period]')).toHaveText(/^Ends on /);
+});
+
+test('[COM-06] buys a bean pack and sees the balance; a declined checkout leaves an unpaid order to cancel', async ({ page }) => {
+  await signedUp(page);
+  await page.goto('/en/user/subscription');
+  await page.getByRole('button', { name: /Buy 500 beans for \$4\.99/ }).click();
+  await page.getByRole('button', { name: 'Decline (test)' }).click();
+  await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
+  await expect(page.getByText('The payment was declined. Nothing was charged; you can try again.')).toBeVisible();
+  const pending = page.locator('[data-pending] li');
+  await expect(pending).toHaveCount(1);
+  await pending.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('#account-menu').getByText('600 beans')).toBeVisible();
+  await expect(page.locator('[data-pending] li')).toHaveCount(0);
+  // An abandoned order can be cancelled from the list.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Buy 1,200 beans/ }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('[data-pending] li')).toHaveCount(1);
+  await page.locator('[data-pending] li').getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.locator('[data-pending] li')).toHaveCount(0);
+});
