@@ -18,6 +18,8 @@ import { createGoogleSignIn } from './services/google.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { signingKey } from './services/secrets.ts';
 import { sandboxProvider } from './services/payments.ts';
+import { stripeClient, stripeProvider } from './payments/stripe.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
@@ -63,7 +65,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
-  commerceRoutes(app, { db, key, provider: sandboxProvider(config.siteUrl) });
+  const stripeSettings = config.stripe ? { ...config.stripe, siteUrl: config.siteUrl } : undefined;
+  const stripe = stripeSettings ? stripeClient(stripeSettings) : undefined;
+  const provider = stripe && stripeSettings ? stripeProvider(stripe, stripeSettings) : sandboxProvider(config.siteUrl);
+  commerceRoutes(app, { db, key, provider });
+  if (stripe && stripeSettings) await app.register(stripeWebhookRoutes, { db, stripe, settings: stripeSettings });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });

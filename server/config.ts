@@ -38,6 +38,8 @@ export interface Config {
   codeTtlSeconds: number;
   /** A third-party endpoint that also receives every analytics event (optional). */
   analyticsForwardUrl: string | undefined;
+  /** Stripe, when configured; otherwise the sandbox provider takes payments. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
 
 /** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
@@ -157,9 +159,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     google: parseGoogle(env, siteUrl),
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
     analyticsForwardUrl: parseHttpUrl('ANALYTICS_FORWARD_URL', read(env, 'ANALYTICS_FORWARD_URL')),
+    stripe: parseStripe(env),
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
+}
+
+function parseStripe(env: Env): Config['stripe'] {
+  const secretKey = read(env, 'STRIPE_SECRET_KEY');
+  const webhookSecret = read(env, 'STRIPE_WEBHOOK_SECRET');
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey?.startsWith('sk_')) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…) and is needed with STRIPE_WEBHOOK_SECRET');
+  if (!webhookSecret?.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the webhook signing secret (whsec_…) and is needed with STRIPE_SECRET_KEY');
+  return { secretKey, webhookSecret, apiBase: parseHttpUrl('STRIPE_API_BASE', read(env, 'STRIPE_API_BASE')) };
 }
 
 function parseHttpUrl(name: string, raw: string | undefined): string | undefined {

@@ -39,6 +39,9 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
     return ok({ orderNo, status: paid.order.status, paid: true, balance: paid.balance });
   });
 
+  // The sandbox's test checkout exists only while the sandbox is the provider: never beside a real one.
+  if (provider.name === 'sandbox') sandboxRoutes();
+  function sandboxRoutes() {
   app.get(endpoints.checkoutSession, authed, async (request) => {
     const { id } = checkoutSessionRequest.parse(request.query);
     return ok(await checkoutSession(db, principalOf(request).userId, id));
@@ -50,6 +53,7 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
     await checkoutSession(db, principalOf(request).userId, id);
     return ok(await completeCheckout(db, id, outcome));
   });
+  }
 
   app.get(endpoints.currentSubscription, authed, async (request) => ok(await currentSubscription(db, principalOf(request).userId)));
 

@@ -10,17 +10,28 @@ import { moveBeans, type Tx } from './ledger.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 import { rewardFirstPayment } from './referrals.ts';
 
+/** What a provider needs to open a checkout. */
+export interface CheckoutRequest {
+  paymentId: string;
+  orderNo: string;
+  amountCents: number;
+  currency: string;
+  productId: number;
+  locale: string;
+}
+
 /** A payment provider: starts a checkout and later tells us how it ended (docs/decisions/0009). */
 export interface PaymentProvider {
-  name: 'sandbox';
-  checkoutUrl(input: { paymentId: string; locale: string }): string;
+  name: 'sandbox' | 'stripe';
+  /** Opens a checkout and answers where to send the buyer. */
+  startCheckout(request: CheckoutRequest): Promise<string>;
 }
 
 /** The default provider: a local checkout page of ours, clearly marked test mode. */
 export function sandboxProvider(siteUrl: string): PaymentProvider {
   return {
     name: 'sandbox',
-    checkoutUrl: ({ paymentId, locale }) => `${siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}`,
+    startCheckout: async ({ paymentId, locale }) => `${siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}`,
   };
 }
 
@@ -35,7 +46,8 @@ export async function startCheckout(db: Db, provider: PaymentProvider, userId: s
   const payment =
     open ??
     (await db.insert(payments).values({ orderNo: order.orderNo, userId, provider: provider.name, amountCents: order.amountCents, currency: order.currency ?? 'USD' }).returning())[0]!;
-  return { payUrl: provider.checkoutUrl({ paymentId: payment.id, locale }), status: OrderStatus.PAYMENT_PENDING };
+  const payUrl = await provider.startCheckout({ paymentId: payment.id, orderNo: order.orderNo, amountCents: payment.amountCents, currency: payment.currency, productId: order.productId, locale });
+  return { payUrl, status: OrderStatus.PAYMENT_PENDING };
 }
 
 function addPeriod(from: Date, billing: 'monthly' | 'annual'): Date {

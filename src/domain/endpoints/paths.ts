@@ -38,6 +38,7 @@ export const endpoints = {
   cancelSubscription: '/api/subscription/cancel',
   checkoutSession: '/api/payment/session',
   sandboxComplete: '/api/payment/sandbox/complete',
+  stripeWebhook: '/api/payment/stripe/webhook',
   takeByCode: '/api/coupon/takeByCode',
   bindInternalCode: '/api/coupon/bindInternalCode',
   validCoupons: '/api/coupon/getValidCoupons',
