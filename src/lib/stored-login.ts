@@ -25,3 +25,19 @@ export function whenLoggedIn(load: () => void): void {
   };
   addEventListener('storage', onStorage);
 }
+
+/**
+ * Defines a custom element whose behaviour loads only for a logged-in user:
+ * visitors download nothing but this line; `load` answers the binder.
+ */
+export function defineLoggedInElement(name: string, load: () => Promise<(root: HTMLElement) => void>): void {
+  if (customElements.get(name)) return;
+  customElements.define(
+    name,
+    class extends HTMLElement {
+      connectedCallback() {
+        whenLoggedIn(() => void load().then((bind) => bind(this)));
+      }
+    },
+  );
+}

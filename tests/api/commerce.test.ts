@@ -3,17 +3,13 @@ import { eq } from 'drizzle-orm';
 import { MembershipLevel } from '../../src/domain/plans.ts';
 import { OrderStatus, OrderType } from '../../src/domain/orders.ts';
 import { ProductId } from '../../src/domain/products.ts';
-import { users } from '../../server/db/schema.ts';
 import { ledgerCheck, moveBeans } from '../../server/services/ledger.ts';
 import { refundOrder } from '../../server/services/orders.ts';
-import { signingKey } from '../../server/services/secrets.ts';
-import { startSession } from '../../server/services/sessions.ts';
-import { createUser } from '../../server/services/users.ts';
+import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { rewards } from '../../src/domain/rewards.ts';
 
 let t: TestApp;
-let n = 0;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -24,16 +20,13 @@ afterAll(async () => {
 type Json = Record<string, any>;
 const essay = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
 
-/** A user with `beans` in the wallet (granted through the ledger) and a bearer header. */
+/** A user with `beans` in the wallet (brought there through the ledger) and a bearer header. */
 async function customer(beans = 0, level: number = MembershipLevel.FREE) {
-  const user = await createUser(t.database.db, { email: `buyer${Date.now()}${n++}@example.edu`, passwordHash: null, locale: 'en', userType: '1' });
-  if (level !== MembershipLevel.FREE) await t.database.db.update(users).set({ membershipLevel: level }).where(eq(users.id, user.id));
+  const user = await accountWithSession(t, { level, prefix: 'buyer' });
   // Every account starts with the welcome beans; bring the wallet to `beans` through the ledger.
   const adjust = beans - rewards.welcomeBeans;
   if (adjust) await moveBeans(t.database.db, { userId: user.id, amount: adjust, reason: 'admin', ref: 'test grant' });
-  const key = await signingKey(t.database.db, undefined);
-  const session = await startSession(t.database.db, key, user.id);
-  return { id: user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
+  return user;
 }
 
 async function post(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<Json> {

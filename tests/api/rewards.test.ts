@@ -5,9 +5,7 @@ import { users } from '../../server/db/schema.ts';
 import { createCoupon } from '../../server/services/coupons.ts';
 import { ledgerCheck } from '../../server/services/ledger.ts';
 import { rewardFirstPayment } from '../../server/services/referrals.ts';
-import { signingKey } from '../../server/services/secrets.ts';
-import { startSession } from '../../server/services/sessions.ts';
-import { createUser } from '../../server/services/users.ts';
+import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -20,11 +18,7 @@ afterAll(async () => {
 });
 
 type Json = Record<string, any>;
-async function member(referCode?: string) {
-  const user = await createUser(t.database.db, { email: `m${Date.now()}${n++}@example.edu`, passwordHash: null, locale: 'en', userType: '1', referCode });
-  const session = await startSession(t.database.db, await signingKey(t.database.db, undefined), user.id);
-  return { id: user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
-}
+const member = (referCode?: string) => accountWithSession(t, { referCode, prefix: 'm' });
 async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<Json> {
   const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
   expect(res.statusCode, res.body).toBe(200);
