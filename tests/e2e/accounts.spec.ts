@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
-import { codeFrom, freshEmail, mailsTo } from './mailbox.ts';
+import { codeFrom, dismissWelcome, freshEmail, mailsTo } from './mailbox.ts';
 import { e2eSmtpPort } from './ports.ts';
 
 const password = 'Study hard 2026';
@@ -20,6 +20,7 @@ async function signUp(page: Page, locale: string, email: string, origin = '') {
   await page.getByRole('button', { name: t('auth.signupButton') }).click();
   // Registration ends with a redirect; wait for it so the next navigation does not race it.
   await expect(page).not.toHaveURL(/\/signup/);
+  await dismissWelcome(page, t('welcome.title', { name: 'Inkwise' }), t('welcome.dismiss'));
   return code;
 }
 
@@ -43,6 +44,22 @@ async function expectLoggedOut(page: Page, locale = 'en') {
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
+
+test('[COM-11] [COM-12] [COM-13] a new account sees the welcome offer once and redeems a coupon from the account menu', async ({ page }) => {
+  const email = freshEmail('coupon');
+  await signUp(page, 'en', email);
+  expect(Number(await page.evaluate(() => localStorage.getItem('welcome')))).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Welcome to Inkwise!' })).toBeHidden();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Redeem a coupon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+  await dialog.getByLabel('Coupon code').fill('NOT-A-REAL-CODE');
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This code does not exist. Check it and try again.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
 
 test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands logged in, logs out and in again', async ({ page }) => {
   const email = freshEmail('signup');
@@ -271,6 +288,7 @@ test('[ACC-02] signs in with Google (PKCE code flow against a local Google) and 
   await page.goto('/ja/login');
   await page.getByRole('button', { name: translate('ja', 'auth.google') }).click();
   await expect(page).toHaveURL(/\/ja\/user\/profile$/);
+  await dismissWelcome(page, translate('ja', 'welcome.title', { name: 'Inkwise' }), translate('ja', 'welcome.dismiss'));
   await expectLoggedIn(page, 'ja');
   await expect(page.locator('user-profile').getByText(email)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFrom, freshEmail } from './mailbox.ts';
+import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
 
 const password = 'Study hard 2026';
 
@@ -13,6 +13,7 @@ async function signedUp(page: Page) {
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/en$/);
+  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   return email;
 }

@@ -20,3 +20,11 @@ export async function codeFrom(to: string, count = 1): Promise<string> {
 let n = 0;
 /** A fresh address for one test. */
 export const freshEmail = (tag = 'e2e') => `${tag}${Date.now()}${n++}${Math.floor(Math.random() * 1e4)}@example.edu`;
+
+/** A new account sees the welcome coupon modal once (spec §4); tests that go on close it. */
+export async function dismissWelcome(page: import('@playwright/test').Page, title: string, dismiss: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: dismiss }).click();
+  await expect(dialog).toBeHidden();
+}
