@@ -68,3 +68,10 @@ export function canTransition(from: number, to: number): boolean {
 
 /** Statuses in which an order may be deleted from the lists (nothing left to pay or run). */
 export const deletableStatuses: readonly OrderStatus[] = [S.CREATED, S.DONE, S.ALL_REFUNDED, S.INVOICED, S.CANCELLED];
+
+/** Spec §9: default page size 10, first page 1, options 10–50. */
+export const pageSizes = [10, 20, 30, 40, 50] as const;
+export const firstPage = 1;
+
+/** Order types listed on the subscription orders page: plans and bean packs. */
+export const moneyOrderTypes: readonly OrderType[] = [0, 1, 2, 3, 4, 14, 15];

@@ -71,3 +71,46 @@ test('[COM-06] buys a bean pack and sees the balance; a declined checkout leaves
   await page.locator('[data-pending] li').getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.locator('[data-pending] li')).toHaveCount(0);
 });
+
+test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels and deletes', async ({ page }) => {
+  await signedUp(page);
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+  const headers = { authorization: `Bearer ${token}` };
+  const orderNos: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const res = await (await page.request.post('/api/createOrder', { headers, data: { productId: 101, currency: 'USD' } })).json();
+    orderNos.push(res.data.orderNo);
+  }
+  for (const orderNo of orderNos.slice(0, 3)) await page.request.post('/api/createPayment', { headers, data: { orderNo } });
+
+  await page.goto('/en/user/subscription/orders');
+  const rows = page.locator('orders-panel [data-list] li');
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Per page').selectOption('20');
+  await expect(rows).toHaveCount(12);
+  await page.getByLabel('Show').selectOption('10');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Awaiting payment');
+
+  const target = rows.filter({ hasText: orderNos[0]! });
+  await target.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Show').selectOption('');
+  const cancelled = rows.filter({ hasText: orderNos[0]! });
+  await expect(cancelled).toContainText('Cancelled');
+  await cancelled.getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(11);
+  await expect(rows.filter({ hasText: orderNos[0]! })).toHaveCount(0);
+});
+
+test('[COM-14] the refer-and-earn page shows the link and the rewards', async ({ page }) => {
+  await signedUp(page);
+  await page.goto('/en/user/invite');
+  await expect(page.getByLabel('Your invitation link')).toHaveValue(/\/invite\/[A-Z2-9]{8}$/);
+  await expect(page.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join and 300 more when they first pay.')).toBeVisible();
+  await expect(page.getByText('No one has joined through your link yet.')).toBeVisible();
+});

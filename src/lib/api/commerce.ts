@@ -17,7 +17,7 @@ export const cancelRenewal = () => api<CurrentPlan | null>(endpoints.cancelSubsc
 export const fetchWalletProducts = () => api<{ productId: number; beans: number; prices: Record<string, number> }[]>(endpoints.walletProducts);
 export const listSubscriptionOrders = (orderStatus?: number) =>
   api<{ list: OrderListItem[]; total: number }>(endpoints.subscriptionList, { method: 'POST', body: { page: 1, pageSize: 50, orderStatus } });
-export const listToolOrders = (orderTypeArray: string, orderStatus?: number) =>
-  api<{ list: OrderListItem[]; total: number }>(endpoints.toolList, { method: 'POST', body: { page: 1, pageSize: 50, orderTypeArray, orderStatus } });
+export const listToolOrders = (orderTypeArray: string, orderStatus?: number, page = 1, pageSize = 50) =>
+  api<{ list: OrderListItem[]; total: number }>(endpoints.toolList, { method: 'POST', body: { page, pageSize, orderTypeArray, orderStatus } });
 export const cancelOrder = (orderNo: string) => api<{ orderNo: string; status: number }>(endpoints.cancelOrder, { method: 'POST', body: { order: orderNo } });
 export const deleteOrder = (orderNo: string) => api<null>(endpoints.deleteOrder, { method: 'POST', body: { orderNo } });
