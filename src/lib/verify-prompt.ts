@@ -16,10 +16,16 @@ export function bindVerifyPrompt(root: HTMLElement): void {
       const { openUrl, email } = await requestVerifyEmail();
       root.querySelector('[data-text]')!.textContent = pageMessage('auth.verifySent', { email });
       send.hidden = true;
-      const open = root.querySelector<HTMLAnchorElement>('[data-open]')!;
+      // The mailbox link exists only once its address is known (no empty anchor in the page).
+      const slot = root.querySelector<HTMLElement>('[data-open-slot]')!;
       if (openUrl) {
+        const open = document.createElement('a');
+        open.className = 'font-semibold underline';
         open.href = openUrl;
-        open.hidden = false;
+        open.target = '_blank';
+        open.rel = 'noopener noreferrer';
+        open.textContent = slot.dataset.label ?? '';
+        slot.replaceChildren(open);
       }
     } catch (error) {
       showToast(error instanceof ApiError ? error.message : pageMessage('error.network'));
