@@ -154,50 +154,56 @@ test('[ACC-01] checks the form before sending: a bad address and a weak password
   await expect(page.getByRole('alert')).toHaveText(translate('fr', 'auth.error.passwordLength'));
 });
 
-test('[ACC-13] resets a forgotten password and logs in with the new one', async ({ page, browser }) => {
-  const email = freshEmail('reset');
-  await accountFor(browser, email);
-  await page.goto('/en/login');
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page).toHaveURL(/\/en\/reset-password$/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
-  const code = await codeFrom(email, 2);
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByLabel('New password').fill('A brand new one 7');
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL(/\/en\/login$/);
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
-  await page.getByLabel('Password', { exact: true }).fill('A brand new one 7');
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await expectLoggedIn(page);
-});
+for (const locale of ['en', 'fr'] as const) {
+  test(`[ACC-13] resets a forgotten password and logs in with the new one (${locale})`, async ({ page, browser }) => {
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    const email = freshEmail(`reset${locale}`);
+    await accountFor(browser, email);
+    await page.goto(`/${locale}/login`);
+    await page.getByRole('link', { name: t('auth.forgot') }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/reset-password$`));
+    await page.getByLabel(t('auth.email')).fill(email);
+    await page.getByRole('button', { name: t('auth.sendCode') }).click();
+    await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+    const code = await codeFrom(email, 2);
+    await page.getByLabel(t('auth.code')).fill(code);
+    await page.getByLabel(t('auth.newPassword')).fill('A brand new one 7');
+    await page.getByRole('button', { name: t('auth.resetButton') }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/login$`));
+    await expect(page.getByText(t('auth.resetDone'))).toBeVisible();
+    await page.getByLabel(t('auth.email')).fill(email);
+    await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('auth.loginButton') }).last().click();
+    await expect(page.getByRole('alert')).toHaveText(t('auth.error.credentials'));
+    await page.getByLabel(t('auth.password'), { exact: true }).fill('A brand new one 7');
+    await page.getByRole('button', { name: t('auth.loginButton') }).last().click();
+    await expectLoggedIn(page, locale);
+  });
+}
 
-test('[ACC-09] [ACC-11] a protected page sends a visitor to sign-up, and login returns to it with its query', async ({ page, browser }) => {
-  const email = freshEmail('cb');
-  await accountFor(browser, email);
-  await page.goto('/en/history?page=2');
-  await expect(page).toHaveURL(/\/en\/signup\?cb=%2Fen%2Fhistory%3Fpage%3D2$/);
-  await expect(page.getByText('Please log in to use this feature.')).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBe('/en/history?page=2');
-  await page.getByRole('link', { name: 'Log in', exact: true }).last().click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).last().click();
-  await expect(page).toHaveURL(/\/en\/history\?page=2$/);
-  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBeNull();
-});
+for (const locale of ['en', 'fr'] as const) {
+  test(`[ACC-09] [ACC-11] a protected page sends a visitor to sign-up, and login returns to it with its query (${locale})`, async ({ page, browser }) => {
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    const email = freshEmail(`cb${locale}`);
+    await accountFor(browser, email);
+    await page.goto(`/${locale}/history?page=2`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/signup\\?cb=%2F${locale}%2Fhistory%3Fpage%3D2$`));
+    await expect(page.getByText(t('messages.loginToAccess'))).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBe(`/${locale}/history?page=2`);
+    await page.getByRole('link', { name: t('header.login'), exact: true }).last().click();
+    await page.getByLabel(t('auth.email')).fill(email);
+    await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('auth.loginButton') }).last().click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/history\\?page=2$`));
+    await expect(page.getByRole('heading', { name: t('page.history.title'), level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('g_cb'))).toBeNull();
+  });
+}
 
-test('[API-06] an expired session clears the stored user and shows the logged-out header', async ({ page }) => {
-  const email = freshEmail('expired');
-  await signUp(page, 'en', email);
-  await expectLoggedIn(page);
+for (const locale of ['en', 'fr'] as const) test(`[API-06] an expired session clears the stored user and shows the logged-out header (${locale})`, async ({ page }) => {
+  const email = freshEmail(`expired${locale}`);
+  await signUp(page, locale, email);
+  await expectLoggedIn(page, locale);
   // Let the page finish refreshing the user, so it cannot write the good token back after us.
   await page.waitForLoadState('networkidle');
   // A token the server no longer accepts, with no usable refresh token.
@@ -208,8 +214,8 @@ test('[API-06] an expired session clears the stored user and shows the logged-ou
     localStorage.setItem('user', JSON.stringify(user));
   });
   await page.reload();
-  await expectLoggedOut(page);
-  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  await expectLoggedOut(page, locale);
+  await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken)).toBe('');
 });
 
