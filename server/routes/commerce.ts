@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelOrderRequest, checkoutSessionRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
 import { productById } from '../../src/domain/products.ts';
 import { requestLocale } from '../plugins/errors.ts';
 import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, startCheckout, type PaymentProvider } from '../services/payments.ts';
@@ -85,6 +85,17 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
     const known: readonly number[] = Object.values(OrderType);
     const types = (query.orderTypeArray ?? toolOrderTypes).filter((t) => known.includes(t));
     return ok(await orders.listOrders(db, principalOf(request).userId, { page: query.page, pageSize: query.pageSize, types, status: query.orderStatus }));
+  });
+
+  app.get(endpoints.essayHistory, authed, async (request) => {
+    const { page, size } = essayHistoryRequest.parse(request.query);
+    return ok(await orders.essayHistory(db, principalOf(request).userId, page, size));
+  });
+
+  app.post(endpoints.essayDelete, authed, async (request) => {
+    const { jobId } = essayDeleteRequest.parse(request.body);
+    await orders.deleteEssay(db, principalOf(request).userId, jobId);
+    return ok(null);
   });
 
   app.post(endpoints.subscriptionList, authed, async (request) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
 import { isPaidLevel } from '../../src/domain/membership.ts';
-import { OrderStatus, OrderType, canTransition, deletableStatuses } from '../../src/domain/orders.ts';
+import { OrderStatus, OrderType, canTransition, deletableStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
 import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
@@ -15,6 +15,7 @@ import { getUser, type UserRow } from './users.ts';
 export type OrderRow = typeof orders.$inferSelect;
 
 const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
+const toolTypes: readonly number[] = toolOrderTypes;
 
 /** A new order number: readable, unguessable enough to be no enumeration handle. */
 export function newOrderNo(): string {
@@ -203,4 +204,31 @@ export async function listOrders(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return { list: rows.map(toItem), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** Statuses of a tool order that belongs in the essay history: paid, running or done. */
+const historyStatuses = [OrderStatus.PAYMENT_RECEIVED, OrderStatus.PROCESSING, OrderStatus.DONE];
+
+/** GET /api/essay/history: the user's paid tool runs, newest first (spec §3 history item). */
+export async function essayHistory(db: Db, userId: string, page: number, size: number) {
+  const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.orderType, [...toolTypes]), inArray(orders.status, historyStatuses));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(size).offset((page - 1) * size);
+  return {
+    list: rows.map((row) => ({
+      jobId: row.orderNo,
+      createTime: row.createdAt.toISOString(),
+      contentMeta: JSON.stringify({ title: (row.content ?? '').trim().slice(0, 80), wordCount: row.wordCount, orderType: row.orderType, status: row.status }),
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    size,
+  };
+}
+
+/** POST /api/essay/delete: removes a run from the history (and the lists). */
+export async function deleteEssay(db: Db, userId: string, jobId: string): Promise<void> {
+  const order = await getOwnOrder(db, userId, jobId);
+  if (!toolTypes.includes(order.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
+  await db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
 }

@@ -19,7 +19,7 @@ export const pageMessageKeys = [
   'membership.PREMIUM_PRO_ANNUAL',
 ] as const;
 
-export type PageMessageKey = (typeof pageMessageKeys)[number] | `auth.${string}` | `profile.${string}` | `checkout.${string}` | `subscription.${string}` | `coupon.${string}` | `welcome.${string}` | `referral.${string}` | `orders.${string}`;
+export type PageMessageKey = (typeof pageMessageKeys)[number] | `auth.${string}` | `profile.${string}` | `checkout.${string}` | `subscription.${string}` | `coupon.${string}` | `welcome.${string}` | `referral.${string}` | `orders.${string}` | `history.${string}`;
 
 let cache: Record<string, string> | undefined;
 

@@ -244,3 +244,27 @@ describe('plans and bean packs through the sandbox provider', () => {
     expect(await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, other.headers)).toEqual({ code: 1, message: 'We could not find this order.' });
   });
 });
+
+describe('essay history', () => {
+  it('[COM-15] [COM-16] lists paid tool runs newest first with createTime in UTC and contentMeta as JSON; deletes one', async () => {
+    const user = await customer(1000);
+    const paid: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const order = await post('/api/createOrder', { productId: 8, content: `Essay number ${i} about memory and sleep` }, user.headers);
+      await post('/api/createPayment', { orderNo: order.data.orderNo }, user.headers);
+      paid.push(order.data.orderNo);
+    }
+    await post('/api/createOrder', { productId: 8, content: 'never paid' }, user.headers);
+    const first = (await t.app.inject({ method: 'GET', url: '/api/essay/history?page=1&size=10', headers: user.headers })).json();
+    expect(first.data).toMatchObject({ total: 12, page: 1, size: 10 });
+    expect(first.data.list).toHaveLength(10);
+    const item = first.data.list[0];
+    expect(item.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(JSON.parse(item.contentMeta)).toMatchObject({ title: expect.stringMatching(/^Essay number \d+ about memory and sleep$/), wordCount: 7, orderType: 8, status: 30 });
+    const second = (await t.app.inject({ method: 'GET', url: '/api/essay/history?page=2&size=10', headers: user.headers })).json();
+    expect(second.data.list).toHaveLength(2);
+    expect(await post('/api/essay/delete', { jobId: paid[0] }, user.headers)).toEqual({ code: 0, data: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/essay/history?page=1&size=50', headers: user.headers })).json().data.total).toBe(11);
+    expect((await t.app.inject({ method: 'GET', url: '/api/essay/history?size=7', headers: user.headers })).json()).toMatchObject({ code: 1, message: 'Choose 10, 20, 30, 40 or 50 items per page.' });
+  });
+});

@@ -114,3 +114,26 @@ test('[COM-14] the refer-and-earn page shows the link and the rewards', async ({
   await expect(page.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join and 300 more when they first pay.')).toBeVisible();
   await expect(page.getByText('No one has joined through your link yet.')).toBeVisible();
 });
+
+test('[COM-15] [COM-16] pages through the essay history, opens a result link and deletes an entry', async ({ page }) => {
+  await signedUp(page);
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 12; i++) {
+    const order = await (await page.request.post('/api/createOrder', { headers, data: { productId: 8, content: `Essay ${i} on sleep and memory` } })).json();
+    await page.request.post('/api/createPayment', { headers, data: { orderNo: order.data.orderNo } });
+  }
+  await page.goto('/en/history');
+  const rows = page.locator('history-panel [data-list] li');
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toContainText(/AI detection · 6 words · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(rows.first().getByRole('link', { name: 'Open result' })).toHaveAttribute('href', /^\/en\/ai-detector\?orderNo=IW/);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await rows.first().getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Per page').selectOption('50');
+  await expect(rows).toHaveCount(11);
+});

@@ -58,3 +58,11 @@ export interface OrderItem {
 export const checkoutSessionRequest = z.object({ id: z.uuid({ message: 'commerce.error.orderNotFound' }) });
 /** POST /api/payment/sandbox/complete: the sandbox checkout's verdict. */
 export const sandboxCompleteRequest = z.object({ id: z.uuid({ message: 'commerce.error.orderNotFound' }), outcome: z.enum(['succeeded', 'failed', 'abandoned']) });
+
+/** GET /api/essay/history?page=&size= (spec §7). */
+export const essayHistoryRequest = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50].includes(n), { message: 'commerce.error.pageSize' }).default(10),
+});
+/** POST /api/essay/delete */
+export const essayDeleteRequest = z.object({ jobId: z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64) });

@@ -39,6 +39,8 @@ export const endpoints = {
   checkoutSession: '/api/payment/session',
   sandboxComplete: '/api/payment/sandbox/complete',
   stripeWebhook: '/api/payment/stripe/webhook',
+  essayHistory: '/api/essay/history',
+  essayDelete: '/api/essay/delete',
   takeByCode: '/api/coupon/takeByCode',
   bindInternalCode: '/api/coupon/bindInternalCode',
   validCoupons: '/api/coupon/getValidCoupons',
