@@ -4,7 +4,8 @@ import { OrderType, firstPage } from '../domain/orders.ts';
 import { isLocale } from '../i18n/locales.ts';
 import { localizedPath, type RouteName } from '../i18n/routes.ts';
 import { api } from './api/instance.ts';
-import { pageMessage, type PageMessageKey } from './page-messages.ts';
+import { pageMessage } from './page-messages.ts';
+import { bindPager } from './pager.ts';
 import '../stores/user.ts';
 
 /** The screen that shows a finished run of each tool (opened with ?orderNo=, spec §4). */
@@ -22,8 +23,6 @@ const resultRoute: Readonly<Record<number, RouteName>> = {
 /** Fills the history page (HistoryPanel.astro). */
 export function bindHistoryPanel(root: HTMLElement): void {
   const locale = isLocale(root.dataset.locale) ? root.dataset.locale : 'en';
-  const sizeSelect = root.querySelector<HTMLSelectElement>('[data-size]')!;
-  let page = Math.max(firstPage, Number(new URL(location.href).searchParams.get('page')) || firstPage);
 
   const row = (item: EssayHistoryItem) => {
     const meta = parseContentMeta(item.contentMeta);
@@ -59,32 +58,15 @@ export function bindHistoryPanel(root: HTMLElement): void {
     return li;
   };
 
-  async function load(): Promise<void> {
-    const size = Number(sizeSelect.value);
-    const result = await api<{ list: EssayHistoryItem[]; total: number }>(endpoints.essayHistory, { query: { page, size } });
-    const pages = Math.max(1, Math.ceil(result.total / size));
-    if (page > pages) {
-      page = pages;
-      return load();
-    }
-    root.querySelector('[data-list]')!.replaceChildren(...result.list.map(row));
-    root.querySelector<HTMLElement>('[data-empty]')!.hidden = result.total > 0;
-    root.querySelector('[data-page]')!.textContent = pageMessage('orders.page', { page, pages });
-    root.querySelector<HTMLButtonElement>('[data-prev]')!.disabled = page <= 1;
-    root.querySelector<HTMLButtonElement>('[data-next]')!.disabled = page >= pages;
-  }
-
-  sizeSelect.addEventListener('change', () => {
-    page = firstPage;
-    void load();
-  });
-  root.querySelector('[data-prev]')!.addEventListener('click', () => {
-    page -= 1;
-    void load();
-  });
-  root.querySelector('[data-next]')!.addEventListener('click', () => {
-    page += 1;
-    void load();
-  });
-  void load();
+  const pager = bindPager(
+    root,
+    async (page, size) => {
+      const result = await api<{ list: EssayHistoryItem[]; total: number }>(endpoints.essayHistory, { query: { page, size } });
+      root.querySelector('[data-list]')!.replaceChildren(...result.list.map(row));
+      root.querySelector<HTMLElement>('[data-empty]')!.hidden = result.total > 0;
+      return result.total;
+    },
+    Number(new URL(location.href).searchParams.get('page')) || firstPage,
+  );
+  const load = () => pager.reload();
 }

@@ -2,6 +2,7 @@ import { OrderStatus, deletableStatuses, firstPage, moneyOrderTypes } from '../d
 import { productById } from '../domain/products.ts';
 import { cancelOrder, createPayment, deleteOrder, listToolOrders, type OrderListItem } from './api/commerce.ts';
 import { pageMessage, type PageMessageKey } from './page-messages.ts';
+import { bindPager } from './pager.ts';
 import '../stores/user.ts';
 
 /** The orders page: filter, page size, paging and the actions each status allows (OrdersPanel.astro). */
@@ -10,10 +11,8 @@ export function bindOrdersPanel(root: HTMLElement): void {
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const money = (cents: number, currency: string) => new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
   const statusSelect = root.querySelector<HTMLSelectElement>('[data-status]')!;
-  const sizeSelect = root.querySelector<HTMLSelectElement>('[data-size]')!;
   const initial = new URL(location.href).searchParams;
   if (initial.get('status') === '10') statusSelect.value = '10';
-  let page = Math.max(firstPage, Number(initial.get('page')) || firstPage);
 
   const action = (label: PageMessageKey, run: () => Promise<unknown>) => {
     const b = document.createElement('button');
@@ -51,37 +50,17 @@ export function bindOrdersPanel(root: HTMLElement): void {
     return item;
   };
 
-  async function load() {
-    const size = Number(sizeSelect.value);
-    const status = statusSelect.value ? Number(statusSelect.value) : undefined;
-    const result = await listToolOrders(moneyOrderTypes.join(','), status, page, size);
-    const pages = Math.max(1, Math.ceil(result.total / size));
-    if (page > pages) {
-      page = pages;
-      return load();
-    }
-    root.querySelector('[data-list]')!.replaceChildren(...result.list.map(row));
-    root.querySelector<HTMLElement>('[data-empty]')!.hidden = result.list.length > 0;
-    root.querySelector('[data-page]')!.textContent = pageMessage('orders.page', { page, pages });
-    root.querySelector<HTMLButtonElement>('[data-prev]')!.disabled = page <= 1;
-    root.querySelector<HTMLButtonElement>('[data-next]')!.disabled = page >= pages;
-  }
-
-  statusSelect.addEventListener('change', () => {
-    page = firstPage;
-    void load();
-  });
-  sizeSelect.addEventListener('change', () => {
-    page = firstPage;
-    void load();
-  });
-  root.querySelector('[data-prev]')!.addEventListener('click', () => {
-    page -= 1;
-    void load();
-  });
-  root.querySelector('[data-next]')!.addEventListener('click', () => {
-    page += 1;
-    void load();
-  });
-  void load();
+  const pager = bindPager(
+    root,
+    async (page, size) => {
+      const status = statusSelect.value ? Number(statusSelect.value) : undefined;
+      const result = await listToolOrders(moneyOrderTypes.join(','), status, page, size);
+      root.querySelector('[data-list]')!.replaceChildren(...result.list.map(row));
+      root.querySelector<HTMLElement>('[data-empty]')!.hidden = result.list.length > 0;
+      return result.total;
+    },
+    Number(initial.get('page')) || firstPage,
+  );
+  const load = () => pager.reload();
+  statusSelect.addEventListener('change', () => pager.restart());
 }
