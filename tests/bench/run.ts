@@ -69,6 +69,16 @@ await load('bare Fastify route (ceiling)', '/api/bench-bare');
 await load('GET /api/health (database ping)', '/api/health');
 await load('GET /en (HTML, brotli)', '/en', { 'accept-encoding': 'br' });
 await load('GET /en/aidetector (301)', '/en/aidetector');
+const essay = Array.from({ length: 250 }, (_, i) => `word${i}`).join(' ');
+const quoteRun = await autocannon({
+  url: `${served}/api/calculateSettlement`,
+  connections: 50,
+  duration,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ shopId: 1, products: [{ productId: 9, count: 1, content: essay }], couponIds: [], currency: 'USD', extraInfo: { isUltra: false } }),
+});
+console.log(`  ${'POST /api/calculateSettlement (250 w)'.padEnd(34)} ${Math.round(quoteRun.requests.average).toString().padStart(7)} req/s  p50 ${quoteRun.latency.p50} ms  p99 ${quoteRun.latency.p99} ms  errors ${quoteRun.errors + quoteRun.non2xx}`);
 
 // Accounts: 500 users with one argon2id hash (per-address login limits would otherwise stop a load test).
 const passwordHash = await hash('Bench password 1', { algorithm: 2 });
