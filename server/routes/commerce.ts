@@ -40,19 +40,18 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
   });
 
   // The sandbox's test checkout exists only while the sandbox is the provider: never beside a real one.
-  if (provider.name === 'sandbox') sandboxRoutes();
-  function sandboxRoutes() {
-  app.get(endpoints.checkoutSession, authed, async (request) => {
-    const { id } = checkoutSessionRequest.parse(request.query);
-    return ok(await checkoutSession(db, principalOf(request).userId, id));
-  });
+  if (provider.name === 'sandbox') {
+    app.get(endpoints.checkoutSession, authed, async (request) => {
+      const { id } = checkoutSessionRequest.parse(request.query);
+      return ok(await checkoutSession(db, principalOf(request).userId, id));
+    });
 
-  // The sandbox provider's verdict, given by its test checkout page (owner only, sandbox only).
-  app.post(endpoints.sandboxComplete, authed, async (request) => {
-    const { id, outcome } = sandboxCompleteRequest.parse(request.body);
-    await checkoutSession(db, principalOf(request).userId, id);
-    return ok(await completeCheckout(db, id, outcome));
-  });
+    // The sandbox provider's verdict, given by its test checkout page (owner only, sandbox only).
+    app.post(endpoints.sandboxComplete, authed, async (request) => {
+      const { id, outcome } = sandboxCompleteRequest.parse(request.body);
+      await checkoutSession(db, principalOf(request).userId, id);
+      return ok(await completeCheckout(db, id, outcome));
+    });
   }
 
   app.get(endpoints.currentSubscription, authed, async (request) => ok(await currentSubscription(db, principalOf(request).userId)));

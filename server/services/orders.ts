@@ -9,7 +9,7 @@ import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { moveBeans } from './ledger.ts';
+import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -114,7 +114,7 @@ export async function getOwnOrder(db: Db, userId: string, orderNo: string): Prom
 }
 
 /** Moves an order to `to` only from a status that allows it; answers false when another request moved it first. */
-async function transition(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], order: OrderRow, to: number): Promise<boolean> {
+async function transition(tx: Tx, order: OrderRow, to: number): Promise<boolean> {
   if (!canTransition(order.status, to)) return false;
   const moved = await tx
     .update(orders)
@@ -137,7 +137,7 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
     return { order, balance: undefined };
   }
   const balance = await db.transaction(async (tx) => {
-    if (!(await transition(tx as unknown as Db, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
+    if (!(await transition(tx, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
     return moveBeans(tx, { userId, amount: -order.beans, reason: 'order_payment', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:pay` });
   });
   return { order: await getOwnOrder(db, userId, orderNo), balance };
@@ -148,7 +148,7 @@ export async function refundOrder(db: Db, orderNo: string): Promise<void> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
   if (!order || order.beans <= 0) return;
   await db.transaction(async (tx) => {
-    if (!(await transition(tx as unknown as Db, order, OrderStatus.ALL_REFUNDED))) return;
+    if (!(await transition(tx, order, OrderStatus.ALL_REFUNDED))) return;
     await moveBeans(tx, { userId: order.userId, amount: order.beans, reason: 'order_refund', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:refund` });
   });
 }

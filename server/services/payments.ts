@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { levelOf, MembershipLevel } from '../../src/domain/plans.ts';
 import { HAS_BEEN_MEMBER_BIT } from '../../src/domain/membership.ts';
 import { OrderStatus, SubscriptionStatus } from '../../src/domain/orders.ts';
@@ -139,7 +139,8 @@ export async function refreshMembership(db: Db, userId: string): Promise<void> {
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.PAID), gt(subscriptions.currentPeriodEnd, now)));
   const level = active.reduce<number>((best, s) => Math.max(best, s.level), MembershipLevel.FREE);
-  await db.update(users).set({ membershipLevel: level }).where(eq(users.id, userId));
+  // Runs on every user-info fetch: write only when the level actually changes.
+  await db.update(users).set({ membershipLevel: level }).where(and(eq(users.id, userId), ne(users.membershipLevel, level)));
 }
 
 /** The user's current plan for the subscription page. */
