@@ -10,12 +10,21 @@ import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
+import { usableDiscount } from '../services/coupons.ts';
+import { authenticate } from '../services/sessions.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
 export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db: Db; key: Uint8Array; provider: PaymentProvider }) {
   const authed = { preHandler: requireAuth(db, key) };
 
-  app.post(endpoints.quote, async (request) => ok(quote(quoteRequest.parse(request.body))));
+  app.post(endpoints.quote, async (request) => {
+    const input = quoteRequest.parse(request.body);
+    if (!input.couponIds?.length) return ok(quote(input));
+    // Coupons are the caller's own: with coupon ids the quote needs the access token.
+    const { userId } = await authenticate(db, key, request.headers.authorization);
+    const discount = await usableDiscount(db, userId, input.couponIds);
+    return ok(quote(input, discount?.percent));
+  });
 
   app.get(endpoints.walletProducts, async () => ok(walletProducts()));
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { rewards, type CouponType } from '../../src/domain/rewards.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, userCoupons, users } from '../db/schema.ts';
@@ -62,14 +62,24 @@ export async function takeCoupon(db: Db, userId: string, rawCode: string, { inte
   });
 }
 
-/** GET /api/coupon/getValidCoupons: the user's unused, unexpired discount coupons. */
+/**
+ * GET /api/coupon/getValidCoupons: the user's unused, unexpired discount coupons,
+ * including one an unpaid order holds (`orderNo`), which that checkout resumes.
+ */
 export async function validCoupons(db: Db, userId: string) {
   const rows = await db
-    .select({ id: userCoupons.id, code: coupons.code, value: coupons.value, expiresAt: userCoupons.expiresAt })
+    .select({ id: userCoupons.id, code: coupons.code, value: coupons.value, expiresAt: userCoupons.expiresAt, orderNo: userCoupons.orderNo, status: userCoupons.status })
     .from(userCoupons)
     .innerJoin(coupons, eq(userCoupons.couponId, coupons.id))
-    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'available'), or(isNull(userCoupons.expiresAt), gt(userCoupons.expiresAt, new Date()))));
-  return rows.map((r) => ({ id: r.id, code: r.code, type: 'coupon' as const, value: r.value, expiresAt: r.expiresAt?.toISOString() ?? null }));
+    .where(and(eq(userCoupons.userId, userId), inArray(userCoupons.status, ['available', 'reserved']), or(isNull(userCoupons.expiresAt), gt(userCoupons.expiresAt, new Date()))));
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    type: 'coupon' as const,
+    value: r.value,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    orderNo: r.status === 'reserved' ? r.orderNo : null,
+  }));
 }
 
 const welcomeCode = 'WELCOME';
@@ -83,4 +93,61 @@ export async function grantWelcome(tx: Tx, userId: string, bonusBeans: number): 
     .insert(userCoupons)
     .values({ userId, couponId: coupon!.id, expiresAt: new Date(Date.now() + rewards.welcomeWindowDays * 86_400_000) })
     .onConflictDoNothing();
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A discount the user may apply now: one of their coupons, available, unexpired. */
+export interface UsableDiscount {
+  userCouponId: string;
+  percent: number;
+  /** The unpaid order of the user's that holds this coupon, if one does. */
+  heldBy: string | null;
+}
+
+/**
+ * Picks the best discount among the coupon ids a user sent (coupons do not stack).
+ * Ids that are not the user's usable discount coupons are refused, so a price
+ * is never shown with a discount the order would not get.
+ */
+export async function usableDiscount(tx: Tx, userId: string, ids: readonly string[]): Promise<UsableDiscount | undefined> {
+  if (ids.length === 0) return undefined;
+  const wanted = [...new Set(ids)].filter((id) => uuidPattern.test(id));
+  if (wanted.length !== new Set(ids).size) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.notUsable');
+  const rows = await tx
+    .select({ id: userCoupons.id, status: userCoupons.status, orderNo: userCoupons.orderNo, kind: coupons.kind, value: coupons.value, expiresAt: userCoupons.expiresAt })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(userCoupons.couponId, coupons.id))
+    .where(and(eq(userCoupons.userId, userId), inArray(userCoupons.id, wanted)));
+  const now = Date.now();
+  const usable = rows.filter((r) => r.kind === 'discount' && (r.status === 'available' || r.status === 'reserved') && (!r.expiresAt || r.expiresAt.getTime() > now));
+  if (usable.length !== wanted.length) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.notUsable');
+  const best = usable.reduce((a, b) => (b.value > a.value ? b : a));
+  return { userCouponId: best.id, percent: best.value, heldBy: best.status === 'reserved' ? best.orderNo : null };
+}
+
+/** Holds a coupon for an unpaid order; it is used when the order is paid, and freed if the order is cancelled. */
+export async function reserveCoupon(tx: Tx, userCouponId: string, orderNo: string): Promise<void> {
+  const held = await tx
+    .update(userCoupons)
+    .set({ status: 'reserved', orderNo })
+    .where(and(eq(userCoupons.id, userCouponId), eq(userCoupons.status, 'available')))
+    .returning({ id: userCoupons.id });
+  if (held.length === 0) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
+}
+
+/** The coupon an order holds, if any. */
+export async function couponHeldBy(tx: Tx, orderNo: string): Promise<string | undefined> {
+  const [row] = await tx.select({ id: userCoupons.id }).from(userCoupons).where(and(eq(userCoupons.orderNo, orderNo), eq(userCoupons.status, 'reserved')));
+  return row?.id;
+}
+
+/** Marks the coupon an order held as used (on payment). */
+export async function consumeCoupon(tx: Tx, orderNo: string): Promise<void> {
+  await tx.update(userCoupons).set({ status: 'used', usedAt: new Date() }).where(and(eq(userCoupons.orderNo, orderNo), eq(userCoupons.status, 'reserved')));
+}
+
+/** Gives back the coupon a cancelled order held. */
+export async function releaseCoupon(tx: Tx, orderNo: string): Promise<void> {
+  await tx.update(userCoupons).set({ status: 'available', orderNo: null }).where(and(eq(userCoupons.orderNo, orderNo), eq(userCoupons.status, 'reserved')));
 }

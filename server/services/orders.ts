@@ -9,6 +9,8 @@ import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { discountedCents } from '../../src/domain/rewards.ts';
+import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
 
@@ -16,6 +18,7 @@ export type OrderRow = typeof orders.$inferSelect;
 
 const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
 const toolTypes: readonly number[] = toolOrderTypes;
+const unpaidStatuses: readonly number[] = [OrderStatus.CREATED, OrderStatus.PAYMENT_PENDING];
 
 /** A new order number: readable, unguessable enough to be no enumeration handle. */
 export function newOrderNo(): string {
@@ -57,7 +60,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
 export async function createOrder(
   db: Db,
   userId: string,
-  input: { productId: number; content?: string; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string } },
+  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string } },
   idempotencyKey?: string,
 ): Promise<OrderRow> {
   if (idempotencyKey) {
@@ -74,28 +77,41 @@ export async function createOrder(
   const currency = input.currency ?? defaultCurrency;
   const price = priceOf(product, content, currency);
   if (product.kind === 'tool') checkToolOrder(user, product.orderType, content, price.words);
+  const couponIds = input.couponIds ?? [];
+  if (couponIds.length > 0 && product.kind === 'tool') throw new AppError(ErrorCode.DEFAULT, 'coupon.error.notApplicable');
   const orderNo = newOrderNo();
   try {
-    const [row] = await db
-      .insert(orders)
-      .values({
-        orderNo,
-        userId,
-        productId: product.id,
-        orderType: product.orderType,
-        status: OrderStatus.CREATED,
-        content: product.kind === 'tool' ? content : null,
-        wordCount: price.words,
-        beans: price.beans,
-        amountCents: price.cents,
-        currency: product.kind === 'tool' ? null : currency,
-        extraInfo: input.extraInfo ?? null,
-        originOrderNo: input.extraInfo?.originOrderNo ?? null,
-        orderGroup: orderNo,
-        idempotencyKey: idempotencyKey ?? null,
-      })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const discount = await usableDiscount(tx, userId, couponIds);
+      if (discount?.heldBy) {
+        // The coupon is held by an unpaid order: the same purchase resumes it, another must wait for its cancel.
+        const [held] = await tx.select().from(orders).where(and(eq(orders.orderNo, discount.heldBy), eq(orders.userId, userId)));
+        const resumable = held && held.productId === product.id && held.currency === currency && unpaidStatuses.includes(held.status) && !held.deletedAt;
+        if (!resumable) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
+        return held;
+      }
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          orderNo,
+          userId,
+          productId: product.id,
+          orderType: product.orderType,
+          status: OrderStatus.CREATED,
+          content: product.kind === 'tool' ? content : null,
+          wordCount: price.words,
+          beans: price.beans,
+          amountCents: discount ? discountedCents(price.cents, discount.percent) : price.cents,
+          currency: product.kind === 'tool' ? null : currency,
+          extraInfo: input.extraInfo ?? null,
+          originOrderNo: input.extraInfo?.originOrderNo ?? null,
+          orderGroup: orderNo,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .returning();
+      if (discount) await reserveCoupon(tx, discount.userCouponId, orderNo);
+      return row!;
+    });
   } catch (error) {
     // Two retries raced on the same key: answer the order that won.
     if (idempotencyKey) {
@@ -157,7 +173,12 @@ export async function refundOrder(db: Db, orderNo: string): Promise<void> {
 export async function cancelOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
   const order = await getOwnOrder(db, userId, orderNo);
   if (order.status === OrderStatus.CANCELLED) return order;
-  if (!(await transition(db, order, OrderStatus.CANCELLED))) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+  const cancelled = await db.transaction(async (tx) => {
+    if (!(await transition(tx, order, OrderStatus.CANCELLED))) return false;
+    await releaseCoupon(tx, orderNo);
+    return true;
+  });
+  if (!cancelled) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
   return getOwnOrder(db, userId, orderNo);
 }
 

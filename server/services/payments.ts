@@ -6,6 +6,7 @@ import { monthlyPlanBeans, productById } from '../../src/domain/products.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, subscriptions, users } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { consumeCoupon } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 import { rewardFirstPayment } from './referrals.ts';
@@ -79,6 +80,7 @@ async function fulfil(tx: Tx, order: OrderRow): Promise<void> {
       .where(eq(users.id, order.userId));
     await moveBeans(tx, { userId: order.userId, amount: monthlyPlanBeans[product.tier], reason: 'plan_grant', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:plan-beans` });
   }
+  await consumeCoupon(tx, order.orderNo);
   await rewardFirstPayment(tx, order.userId);
 }
 

@@ -3,6 +3,7 @@ import type { quoteRequest } from '../../src/domain/endpoints/commerce.ts';
 import { defaultCurrency } from '../../src/domain/plans.ts';
 import { humanizeProduct, productById, products, type BeanPack } from '../../src/domain/products.ts';
 import { OrderType } from '../../src/domain/orders.ts';
+import { discountedCents } from '../../src/domain/rewards.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { priceOf } from './orders.ts';
@@ -19,8 +20,9 @@ export interface Settlement {
 /**
  * POST /api/calculateSettlement: prices each product for its content with the
  * same word counter as the editor. Public: a visitor sees the price before signing up.
+ * A discount coupon (percent) lowers payPrice of money purchases, never of bean-priced tool runs.
  */
-export function quote(input: z.infer<typeof quoteRequest>): { productSettlements: Record<string, Settlement>; wordCount: number } {
+export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0): { productSettlements: Record<string, Settlement>; wordCount: number } {
   const currency = input.currency ?? defaultCurrency;
   const productSettlements: Record<string, Settlement> = {};
   let wordCount = 0;
@@ -36,7 +38,7 @@ export function quote(input: z.infer<typeof quoteRequest>): { productSettlements
     const amount = (product.kind === 'tool' ? price.beans : price.cents) * line.count;
     productSettlements[String(line.productId)] = {
       showPrice: amount,
-      payPrice: amount,
+      payPrice: product.kind === 'tool' ? amount : discountedCents(amount, discountPercent),
       unit: product.kind === 'tool' ? 'beans' : 'cents',
       currency: product.kind === 'tool' ? null : currency,
       effectiveProductId: product.id,

@@ -15,3 +15,9 @@ export const rewards = {
 
 /** The spec's coupon response types. */
 export type CouponType = 'beans' | 'coupon' | 'others';
+
+/** A money price after a percent-off coupon, in whole cents (docs/decisions/0013). */
+export function discountedCents(cents: number, percent: number): number {
+  const pct = Math.min(100, Math.max(0, percent));
+  return Math.round((cents * (100 - pct)) / 100);
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ProductId } from '../../src/domain/products.ts';
 import { rewards } from '../../src/domain/rewards.ts';
 import { users } from '../../server/db/schema.ts';
 import { createCoupon } from '../../server/services/coupons.ts';
@@ -107,5 +108,58 @@ describe('referrals', () => {
     const old = await member();
     await t.database.db.update(users).set({ createdAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(users.id, old.id));
     expect(await call('POST', '/api/referral/redeem', old.headers, { code: data.inviteCode })).toEqual({ code: 1, message: 'Invitations count only for accounts created in the last 7 days.' });
+  });
+});
+
+describe('discount coupons at checkout', () => {
+  const proMonthly = ProductId.PRO_MONTHLY;
+  async function welcomeCouponOf(headers: Record<string, string>): Promise<string> {
+    const valid = await call('GET', '/api/coupon/getValidCoupons', headers);
+    return valid.data.userCoupons.find((c: Json) => c.code === 'WELCOME').id;
+  }
+
+  it('[COM-07] quotes the welcome discount on a plan, never on a bean-priced tool run', async () => {
+    const user = await member();
+    const id = await welcomeCouponOf(user.headers);
+    const plain = await call('POST', '/api/calculateSettlement', {}, { products: [{ productId: proMonthly, count: 1 }], currency: 'USD' });
+    expect(plain.data.productSettlements[proMonthly]).toMatchObject({ showPrice: 3000, payPrice: 3000 });
+    const off = await call('POST', '/api/calculateSettlement', user.headers, { products: [{ productId: proMonthly, count: 1 }], currency: 'USD', couponIds: [id] });
+    expect(off.data.productSettlements[proMonthly]).toMatchObject({ showPrice: 3000, payPrice: 3000 * (1 - rewards.welcomeDiscountPercent / 100) });
+    const tool = await call('POST', '/api/calculateSettlement', user.headers, { products: [{ productId: 9, count: 1, content: 'one two three' }], couponIds: [id] });
+    expect(tool.data.productSettlements['9'].payPrice).toBe(tool.data.productSettlements['9'].showPrice);
+  });
+
+  it('[COM-07] refuses coupon ids that are not the caller’s, and asks a visitor to log in', async () => {
+    const owner = await member();
+    const other = await member();
+    const id = await welcomeCouponOf(owner.headers);
+    const body = { products: [{ productId: proMonthly, count: 1 }], couponIds: [id] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/calculateSettlement', payload: body });
+    expect(res.statusCode).toBe(401);
+    expect(await call('POST', '/api/calculateSettlement', other.headers, body)).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });
+    expect(await call('POST', '/api/calculateSettlement', other.headers, { ...body, couponIds: ['not-a-coupon'] })).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });
+  });
+
+  it('[COM-08] holds the coupon for the order, resumes the same purchase, frees it on cancel and spends it on payment', async () => {
+    const user = await member();
+    const id = await welcomeCouponOf(user.headers);
+    const order = await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] });
+    expect(order.data.payPrice).toBe(2400);
+    const held = (await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id);
+    expect(held.orderNo).toBe(order.data.orderNo);
+    // The same plan again resumes the unpaid order; another product must wait.
+    expect((await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] })).data.orderNo).toBe(order.data.orderNo);
+    expect(await call('POST', '/api/createOrder', user.headers, { productId: ProductId.PREMIUM_MONTHLY, currency: 'USD', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('unpaid order') });
+    expect(await call('POST', '/api/createOrder', user.headers, { productId: 9, content: 'a few words here', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('not off tool runs') });
+    // Cancel gives it back.
+    await call('POST', '/api/order/cancel', user.headers, { orderNo: order.data.orderNo });
+    expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id).orderNo).toBeNull();
+    // A paid order spends it: gone from the valid coupons, and a second use is refused.
+    const second = await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] });
+    const pay = await call('POST', '/api/createPayment', user.headers, { orderNo: second.data.orderNo });
+    const session = new URL(pay.data.payUrl).searchParams.get('session');
+    expect((await call('POST', '/api/payment/sandbox/complete', user.headers, { id: session, outcome: 'succeeded' })).code).toBe(0);
+    expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id)).toBeUndefined();
+    expect(await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });
   });
 });

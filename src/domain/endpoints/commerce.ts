@@ -5,11 +5,14 @@ const currency = z.enum(currencyCodes).optional();
 const content = z.string().max(200_000);
 const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);
 
+/** The user's coupons to apply (ids from /api/coupon/getValidCoupons); one discount applies, the best. */
+const couponIds = z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(10).optional();
+
 /** POST /api/calculateSettlement (spec §3 price quote). */
 export const quoteRequest = z.object({
   shopId: z.union([z.string(), z.number()]).optional(),
   products: z.array(z.object({ productId: z.coerce.number().int(), count: z.coerce.number().int().min(1).max(10).default(1), content: content.optional() })).min(1).max(10),
-  couponIds: z.array(z.union([z.string(), z.number()])).max(10).optional(),
+  couponIds,
   currency,
   extraInfo: z.object({ isUltra: z.boolean().optional() }).partial().optional(),
 });
@@ -18,6 +21,7 @@ export const quoteRequest = z.object({
 export const createOrderRequest = z.object({
   productId: z.coerce.number().int(),
   content: content.optional(),
+  couponIds,
   currency,
   extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional() }).partial().optional(),
 });
