@@ -150,6 +150,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     paymentProvider: text('payment_provider'),
     paymentRef: text('payment_ref'),
+    /** Tool runs: how often a worker claimed the job (a crashed run is retried, then refunded). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -157,8 +159,37 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_group_idx').on(t.orderGroup),
+    index('orders_queue_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * What a tool run produced (spec §3 humanizer result version): the input as the
+ * editor sent it, the formatted output with its change or score marks, and plain text.
+ */
+export const toolResults = pgTable('tool_results', {
+  orderNo: text('order_no')
+    .primaryKey()
+    .references(() => orders.orderNo, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  engine: text('engine').notNull(),
+  source: text('source').notNull(),
+  format: jsonb('format').$type<unknown>().notNull(),
+  plain: text('plain').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's thumbs on a result (spec §3 rating: 5 up, 1 down), one per order, last one wins. */
+export const orderRatings = pgTable('order_ratings', {
+  orderNo: text('order_no')
+    .primaryKey()
+    .references(() => orders.orderNo, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rating: integer('rating').notNull(),
+  comment: text('comment'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Coupons: beans granted at once, a discount on a plan, or something else (spec §3 coupon type). */
 export const coupons = pgTable('coupons', {
@@ -229,7 +260,9 @@ export const subscriptions = pgTable(
     status: integer('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: integer('cancel_at_period_end').notNull().default(0),
+    /** Stripe Billing's subscription (sub_…) when the plan renews through Stripe; null for one-off payments. */
+    stripeSubscriptionId: text('stripe_subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd)],
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd), uniqueIndex('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId)],
 );
