@@ -13,13 +13,16 @@ import { authRoutes } from './routes/auth.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
+import { detectorRoutes, sampleRuns, sampleText, toolRoutes } from './routes/tools.ts';
+import { runnersFor } from './jobs/runners.ts';
+import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { signingKey } from './services/secrets.ts';
-import { sandboxProvider } from './services/payments.ts';
-import { stripeClient, stripeProvider } from './payments/stripe.ts';
+import { paymentSetup } from './payments/providers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
+import { wechatNotifyRoutes } from './routes/wechat-notify.ts';
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
@@ -53,7 +56,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Spec §7 sends several calls as multipart fields (orderNo and friends): they arrive as a plain body.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
+  // Files (uploadFileAndParse) arrive as { filename, mimetype, data }, within the spec's 10 MB.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 },
+    async onFile(part) {
+      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+    },
+  });
 
   const { db } = deps.database;
   const key = await signingKey(db, config.jwtSecret);
@@ -65,12 +75,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
-  const stripeSettings = config.stripe ? { ...config.stripe, siteUrl: config.siteUrl } : undefined;
-  const stripe = stripeSettings ? stripeClient(stripeSettings) : undefined;
-  const provider = stripe && stripeSettings ? stripeProvider(stripe, stripeSettings) : sandboxProvider(config.siteUrl);
-  commerceRoutes(app, { db, key, provider });
-  if (stripe && stripeSettings) await app.register(stripeWebhookRoutes, { db, stripe, settings: stripeSettings });
+  const payments = paymentSetup(config);
+  commerceRoutes(app, { db, key, providers: payments.providers });
+  if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
+  if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
+  toolRoutes(app, { db, key, sample: { text: sampleText, run: sampleRuns(sampleText) } });
+  detectorRoutes(app, { db, key });
+  if (config.worker) {
+    const worker = startWorker(db, runnersFor(config), app.log);
+    app.addHook('onClose', async () => worker.stop());
+  }
   if (config.mail.outboxPage) devRoutes(app, { db });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;

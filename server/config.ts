@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Where the API keeps its data. */
@@ -40,6 +42,32 @@ export interface Config {
   analyticsForwardUrl: string | undefined;
   /** Stripe, when configured; otherwise the sandbox provider takes payments. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** WeChat Pay (API v3, Native QR code) for the WeChat plans, when configured (docs/decisions/0012). */
+  wechat: WeChatPayConfig | undefined;
+  /** An OpenAI-compatible endpoint that may back the humanizer; undefined: the offline engine only. */
+  llm: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
+  worker: boolean;
+}
+
+/** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
+export interface WeChatPayConfig {
+  mchId: string;
+  appId: string;
+  /** Serial number of the merchant API certificate, sent with every signed request. */
+  serialNo: string;
+  /** The merchant API private key (PEM) that signs our requests. */
+  privateKey: string;
+  /** The APIv3 key (32 bytes) that decrypts notifications. */
+  apiV3Key: string;
+  /** WeChat Pay's public key (PEM) that verifies responses and notifications. */
+  platformPublicKey: string;
+  /** Its id (PUB_KEY_ID_…) or platform certificate serial, as sent in Wechatpay-Serial. */
+  platformSerial: string;
+  /** Origin of the API (https://api.mch.weixin.qq.com); tests point it at a local server. */
+  apiBase: string;
+  /** Where WeChat Pay posts payment notifications (https, no query). */
+  notifyUrl: string;
 }
 
 /** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
@@ -113,6 +141,15 @@ export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
+function parseLlm(env: Env): Config['llm'] {
+  const baseUrl = parseHttpUrl('LLM_BASE_URL', read(env, 'LLM_BASE_URL'));
+  const apiKey = read(env, 'LLM_API_KEY');
+  const model = read(env, 'LLM_MODEL');
+  if (!baseUrl && !apiKey && !model) return undefined;
+  if (!baseUrl || !apiKey || !model) throw new ConfigError('LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together: set all three, or none for the offline engine');
+  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey, model };
+}
+
 /**
  * Builds the configuration from environment variables, each with an embedded
  * default. Pure: tests pass their own `env`. Throws ConfigError on a bad value.
@@ -160,6 +197,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
     analyticsForwardUrl: parseHttpUrl('ANALYTICS_FORWARD_URL', read(env, 'ANALYTICS_FORWARD_URL')),
     stripe: parseStripe(env),
+    wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
+    llm: parseLlm(env),
+    worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
@@ -172,6 +212,61 @@ function parseStripe(env: Env): Config['stripe'] {
   if (!secretKey?.startsWith('sk_')) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…) and is needed with STRIPE_WEBHOOK_SECRET');
   if (!webhookSecret?.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the webhook signing secret (whsec_…) and is needed with STRIPE_SECRET_KEY');
   return { secretKey, webhookSecret, apiBase: parseHttpUrl('STRIPE_API_BASE', read(env, 'STRIPE_API_BASE')) };
+}
+
+/** Reads NAME, or the file NAME_FILE names (PEM keys are easier to mount as files). */
+function readSecret(env: Env, cwd: string, name: string): string | undefined {
+  const inline = read(env, name);
+  const file = read(env, `${name}_FILE`);
+  if (inline && file) throw new ConfigError(`Set ${name} or ${name}_FILE, not both`);
+  // A PEM in a one-line variable often arrives with literal \n.
+  if (!file) return inline?.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(resolve(cwd, file), 'utf8').trim();
+  } catch {
+    throw new ConfigError(`${name}_FILE names a file that cannot be read: "${file}"`);
+  }
+}
+
+const weChatNames = ['WECHATPAY_MCH_ID', 'WECHATPAY_APP_ID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_PLATFORM_SERIAL'] as const;
+type WeChatName = (typeof weChatNames)[number];
+const pemNames: readonly WeChatName[] = ['WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'];
+
+/** All of WeChat Pay's settings or none: a partial set is refused, naming what is missing. */
+function parseWeChat(env: Env, cwd: string, apiOrigin: string): Config['wechat'] {
+  const values = Object.fromEntries(weChatNames.map((name) => [name, pemNames.includes(name) ? readSecret(env, cwd, name) : read(env, name)])) as Record<WeChatName, string | undefined>;
+  const missing = weChatNames.filter((name) => !values[name]);
+  if (missing.length === weChatNames.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`WeChat Pay is configured only in part: also set ${missing.join(', ')} (or leave every WECHATPAY_* unset)`);
+  const v = values as Record<WeChatName, string>;
+  if (!/^\d{6,16}$/.test(v.WECHATPAY_MCH_ID)) throw new ConfigError(`WECHATPAY_MCH_ID must be the merchant id (digits, e.g. 1900009191), got "${v.WECHATPAY_MCH_ID}"`);
+  if (!/^wx[0-9a-zA-Z]{16}$/.test(v.WECHATPAY_APP_ID)) throw new ConfigError(`WECHATPAY_APP_ID must be an AppID such as wx8888888888888888, got "${v.WECHATPAY_APP_ID}"`);
+  if (!/^[0-9A-Fa-f]{8,64}$/.test(v.WECHATPAY_SERIAL_NO)) throw new ConfigError('WECHATPAY_SERIAL_NO must be the serial number (hex) of the merchant API certificate');
+  if (Buffer.byteLength(v.WECHATPAY_API_V3_KEY, 'utf8') !== 32) throw new ConfigError('WECHATPAY_API_V3_KEY must be the 32-character APIv3 key set in the merchant platform');
+  try {
+    if (createPrivateKey(v.WECHATPAY_PRIVATE_KEY).asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+  } catch {
+    throw new ConfigError('WECHATPAY_PRIVATE_KEY (or _FILE) must be the merchant RSA private key in PEM (apiclient_key.pem)');
+  }
+  try {
+    createPublicKey(v.WECHATPAY_PLATFORM_PUBLIC_KEY);
+  } catch {
+    throw new ConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY (or _FILE) must be the WeChat Pay public key in PEM (pub_key.pem, or the platform certificate)');
+  }
+  const apiBase = parseOrigin('WECHATPAY_API_BASE', read(env, 'WECHATPAY_API_BASE'), 'https://api.mch.weixin.qq.com');
+  const notifyUrl = parseHttpUrl('WECHATPAY_NOTIFY_URL', read(env, 'WECHATPAY_NOTIFY_URL')) ?? `${apiOrigin}/api/payment/wechat/notify`;
+  if (new URL(notifyUrl).search) throw new ConfigError(`WECHATPAY_NOTIFY_URL must not carry a query string, got "${notifyUrl}"`);
+  return {
+    mchId: v.WECHATPAY_MCH_ID,
+    appId: v.WECHATPAY_APP_ID,
+    serialNo: v.WECHATPAY_SERIAL_NO.toUpperCase(),
+    privateKey: v.WECHATPAY_PRIVATE_KEY,
+    apiV3Key: v.WECHATPAY_API_V3_KEY,
+    platformPublicKey: v.WECHATPAY_PLATFORM_PUBLIC_KEY,
+    platformSerial: v.WECHATPAY_PLATFORM_SERIAL,
+    apiBase: new URL(apiBase).origin,
+    notifyUrl,
+  };
 }
 
 function parseHttpUrl(name: string, raw: string | undefined): string | undefined {

@@ -266,3 +266,18 @@ export const subscriptions = pgTable(
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd), uniqueIndex('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId)],
 );
+
+/** Share links of Turnitin-style reports: the token is stored hashed; revoking stops it at once. */
+export const reportShares = pgTable(
+  'report_shares',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderNo: text('order_no')
+      .notNull()
+      .references(() => orders.orderNo, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('report_shares_order_idx').on(t.orderNo)],
+);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { productById } from '../../src/domain/products.ts';
 import { localizedPath } from '../../src/i18n/routes.ts';
 import { isLocale } from '../../src/i18n/locales.ts';
 import type { CheckoutOutcome, PaymentProvider } from '../services/payments.ts';
@@ -22,19 +23,46 @@ export function stripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Stripe Checkout: one payment per order (a plan period or a bean pack), our payment id as client_reference_id. */
+/**
+ * Stripe Checkout, our payment id as client_reference_id: a bean pack is one
+ * payment; a plan is a Stripe Billing subscription (recurring price by billing
+ * period) that Stripe renews. A coupon discounts the first period only.
+ */
 export function stripeProvider(stripe: Stripe, settings: StripeSettings): PaymentProvider {
   return {
     name: 'stripe',
-    async startCheckout({ paymentId, orderNo, amountCents, currency, productId, locale }) {
+    async startCheckout({ paymentId, orderNo, amountCents, listAmountCents, currency, productId, locale }) {
       const home = isLocale(locale) ? locale : 'en';
       const back = `${settings.siteUrl}${localizedPath(home, 'userSubscription')}?orderNo=${encodeURIComponent(orderNo)}`;
+      const product = productById(productId);
+      const plan = product?.kind === 'plan' ? product : undefined;
+      const lower = currency.toLowerCase();
+      let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
+      if (plan && amountCents < listAmountCents) {
+        const coupon = await stripe.coupons.create(
+          { amount_off: listAmountCents - amountCents, currency: lower, duration: 'once', max_redemptions: 1, name: 'Inkwise coupon' },
+          { idempotencyKey: `coupon-${paymentId}` },
+        );
+        discounts = [{ coupon: coupon.id }];
+      }
       const session = await stripe.checkout.sessions.create(
         {
-          mode: 'payment',
+          mode: plan ? 'subscription' : 'payment',
           client_reference_id: paymentId,
           metadata: { orderNo, productId: String(productId) },
-          line_items: [{ quantity: 1, price_data: { currency: currency.toLowerCase(), unit_amount: amountCents, product_data: { name: `Inkwise ${orderNo}` } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: lower,
+                unit_amount: plan ? listAmountCents : amountCents,
+                product_data: { name: `Inkwise ${orderNo}` },
+                ...(plan ? { recurring: { interval: plan.billing === 'annual' ? ('year' as const) : ('month' as const) } } : {}),
+              },
+            },
+          ],
+          ...(plan ? { subscription_data: { metadata: { paymentId, orderNo } } } : {}),
+          ...(discounts ? { discounts } : {}),
           success_url: back,
           cancel_url: back,
           locale: 'auto',
@@ -43,29 +71,67 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
         { idempotencyKey: `checkout-${paymentId}` },
       );
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return session.url;
+      return { payUrl: session.url };
+    },
+    async cancelRenewal(subscriptionId) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     },
   };
 }
 
+/** A verified Stripe event we act on. */
+export type StripeNotice =
+  | { kind: 'checkout'; paymentId: string; outcome: CheckoutOutcome; stripeSubscriptionId?: string }
+  | { kind: 'renewal'; invoiceId: string; stripeSubscriptionId: string; periodEnd?: Date }
+  | { kind: 'subscriptionEnded'; stripeSubscriptionId: string };
+
+const idOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : undefined);
+
+/** The subscription an invoice bills: `parent.subscription_details` (current API) or `subscription` (before 2025-03). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | undefined {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } | null } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+}
+
 /**
  * Verifies a webhook's signature with the official SDK and maps the events we
- * act on to a payment id and an outcome. A bad signature throws.
+ * act on: checkout outcomes, renewals (invoice.paid for a subscription cycle)
+ * and ended subscriptions. A bad signature throws.
  */
-export function parseStripeWebhook(stripe: Stripe, settings: StripeSettings, rawBody: Buffer, signature: string | undefined): { paymentId: string; outcome: CheckoutOutcome } | undefined {
+export function parseStripeWebhook(stripe: Stripe, settings: StripeSettings, rawBody: Buffer, signature: string | undefined): StripeNotice | undefined {
   const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
-  const session = event.data.object as { client_reference_id?: string | null; payment_status?: string };
-  const paymentId = session.client_reference_id ?? undefined;
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case 'invoice.paid': {
+      const stripeSubscriptionId = invoiceSubscription(object);
+      const invoiceId = idOf(object);
+      // The first invoice is the checkout itself (checkout.session.completed); only cycles renew.
+      if (object.billing_reason !== 'subscription_cycle' || !stripeSubscriptionId || !invoiceId) return undefined;
+      const lines = (object.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data ?? [];
+      const end = Math.max(0, ...lines.map((line) => line.period?.end ?? 0));
+      return { kind: 'renewal', invoiceId, stripeSubscriptionId, ...(end > 0 ? { periodEnd: new Date(end * 1000) } : {}) };
+    }
+    case 'customer.subscription.deleted': {
+      const stripeSubscriptionId = idOf(object);
+      return stripeSubscriptionId ? { kind: 'subscriptionEnded', stripeSubscriptionId } : undefined;
+    }
+    default:
+      break;
+  }
+  const paymentId = typeof object.client_reference_id === 'string' ? object.client_reference_id : undefined;
   if (!paymentId) return undefined;
+  const stripeSubscriptionId = idOf(object.subscription);
+  const checkout = (outcome: CheckoutOutcome): StripeNotice => ({ kind: 'checkout', paymentId, outcome, ...(stripeSubscriptionId ? { stripeSubscriptionId } : {}) });
   switch (event.type) {
     case 'checkout.session.completed':
-      return session.payment_status === 'paid' ? { paymentId, outcome: 'succeeded' } : undefined;
+      // A subscription whose first period a coupon paid in full needs no payment.
+      return object.payment_status === 'paid' || object.payment_status === 'no_payment_required' ? checkout('succeeded') : undefined;
     case 'checkout.session.async_payment_succeeded':
-      return { paymentId, outcome: 'succeeded' };
+      return checkout('succeeded');
     case 'checkout.session.async_payment_failed':
-      return { paymentId, outcome: 'failed' };
+      return checkout('failed');
     case 'checkout.session.expired':
-      return { paymentId, outcome: 'abandoned' };
+      return checkout('abandoned');
     default:
       return undefined;
   }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
 import { productById } from '../../src/domain/products.ts';
 import { requestLocale } from '../plugins/errors.ts';
-import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, startCheckout, type PaymentProvider } from '../services/payments.ts';
+import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import { OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
+import { AppError, ErrorCode } from '../errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
@@ -14,7 +15,7 @@ import { usableDiscount } from '../services/coupons.ts';
 import { authenticate } from '../services/sessions.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
-export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db: Db; key: Uint8Array; provider: PaymentProvider }) {
+export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { db: Db; key: Uint8Array; providers: PaymentProviders }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.quote, async (request) => {
@@ -40,16 +41,21 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
     const { userId } = principalOf(request);
     const order = await orders.getOwnOrder(db, userId, orderNo);
     if (productById(order.productId)?.kind !== 'tool') {
-      // Plans and bean packs are paid in money through the payment provider's checkout.
-      const { payUrl, status } = await startCheckout(db, provider, userId, order, requestLocale(request));
-      return ok({ orderNo, status, paid: false, payUrl });
+      // Plans and bean packs are paid in money through their channel's provider: a page to go to, or a QR code to show.
+      const provider = providerFor(providers, order);
+      const checkout = await startCheckout(db, provider, userId, order, requestLocale(request)).catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error, provider: provider.name, orderNo }, 'payment provider failed');
+        throw new AppError(ErrorCode.DEFAULT, 'commerce.error.providerFailed');
+      });
+      return ok({ orderNo, paid: false, ...checkout });
     }
     const paid = await orders.payWithBeans(db, userId, orderNo);
     return ok({ orderNo, status: paid.order.status, paid: true, balance: paid.balance });
   });
 
   // The sandbox's test checkout exists only while the sandbox is the provider: never beside a real one.
-  if (provider.name === 'sandbox') {
+  if (providers.card?.name === 'sandbox' || providers.wechat?.name === 'sandbox') {
     app.get(endpoints.checkoutSession, authed, async (request) => {
       const { id } = checkoutSessionRequest.parse(request.query);
       return ok(await checkoutSession(db, principalOf(request).userId, id));
@@ -66,14 +72,19 @@ export function commerceRoutes(app: FastifyInstance, { db, key, provider }: { db
   app.get(endpoints.currentSubscription, authed, async (request) => ok(await currentSubscription(db, principalOf(request).userId)));
 
   app.post(endpoints.cancelSubscription, authed, async (request) => {
-    await cancelSubscription(db, principalOf(request).userId);
+    await cancelSubscription(db, principalOf(request).userId, providers);
     return ok(await currentSubscription(db, principalOf(request).userId));
   });
 
   app.post(endpoints.checkPaymentStatus, authed, async (request) => {
     const { orderNo } = orderNoRequest.parse(request.body);
     const order = await orders.getOwnOrder(db, principalOf(request).userId, orderNo);
-    return ok({ orderNo: order.orderNo, status: order.status });
+    // A provider that can be asked (WeChat Pay) is asked, so a lost notification never leaves a paid order pending.
+    const status = await refreshPaymentStatus(db, providers, order).catch((error: unknown) => {
+      request.log.warn({ err: error, orderNo }, 'payment status query failed');
+      return order.status;
+    });
+    return ok({ orderNo: order.orderNo, status });
   });
 
   app.post(endpoints.cancelOrder, authed, async (request) => {

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
+import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -17,6 +18,8 @@ import { getUser, type UserRow } from './users.ts';
 export type OrderRow = typeof orders.$inferSelect;
 
 const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
+/** The engines read English only (spec §5): the humanizer and the detector. */
+const englishOnlyTypes: readonly number[] = [...humanizerTypes, OrderType.AI_DETECTION, OrderType.AI_DETECTION_TURNITIN];
 const toolTypes: readonly number[] = toolOrderTypes;
 const unpaidStatuses: readonly number[] = [OrderStatus.CREATED, OrderStatus.PAYMENT_PENDING];
 
@@ -49,7 +52,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
   if (!content.trim()) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
   const limit = wordLimitFor(user.membershipLevel);
   if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
-  if (humanizerTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
+  if (englishOnlyTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
   if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');
 }
 
@@ -60,7 +63,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
 export async function createOrder(
   db: Db,
   userId: string,
-  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string } },
+  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } },
   idempotencyKey?: string,
 ): Promise<OrderRow> {
   if (idempotencyKey) {
@@ -73,6 +76,8 @@ export async function createOrder(
   if (product.kind === 'tool' && humanizerTypes.includes(product.orderType) && input.extraInfo?.isUltra !== undefined) {
     product = humanizeProduct(input.extraInfo.isUltra);
   }
+  const originOrderNo = input.extraInfo?.originOrderNo;
+  if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);
   const content = input.content ?? '';
   const currency = input.currency ?? defaultCurrency;
   const price = priceOf(product, content, currency);
@@ -122,6 +127,48 @@ export async function createOrder(
   }
 }
 
+/**
+ * Re-humanize (spec §4, §5): a free run of the same source in the origin's group,
+ * for paid members only, at most five versions per payment. The group's first
+ * order is locked while counting, so parallel requests cannot make a sixth.
+ */
+async function rerunOrder(db: Db, user: UserRow, product: Product, originOrderNo: string, isUltra: boolean): Promise<OrderRow> {
+  if (product.kind !== 'tool' || !humanizerTypes.includes(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+  if (!isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.rehumanizeNeedsPlan');
+  const origin = await getOwnOrder(db, user.id, originOrderNo);
+  if (!humanizerTypes.includes(origin.orderType) || origin.status !== OrderStatus.DONE) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.originNotReady');
+  const group = origin.orderGroup ?? origin.orderNo;
+  const run = humanizeProduct(isUltra);
+  return db.transaction(async (tx) => {
+    await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, group)).for('update');
+    const [versions] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.orderGroup, group), eq(orders.userId, user.id), inArray(orders.status, liveRunStatuses)));
+    if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(),
+        userId: user.id,
+        productId: run.id,
+        orderType: run.orderType,
+        status: OrderStatus.CREATED,
+        content: origin.content,
+        wordCount: origin.wordCount,
+        beans: 0,
+        extraInfo: { isUltra, originOrderNo },
+        originOrderNo,
+        orderGroup: group,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Runs that count as versions: paid, running or done. */
+const liveRunStatuses = [OrderStatus.PAYMENT_RECEIVED, OrderStatus.PROCESSING, OrderStatus.DONE];
+
 /** The caller's own order; others' orders do not exist for them. */
 export async function getOwnOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId), isNull(orders.deletedAt)));
@@ -154,6 +201,8 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
   }
   const balance = await db.transaction(async (tx) => {
     if (!(await transition(tx, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
+    // A re-humanize run is free: nothing moves in the wallet.
+    if (order.beans === 0) return undefined;
     return moveBeans(tx, { userId, amount: -order.beans, reason: 'order_payment', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:pay` });
   });
   return { order: await getOwnOrder(db, userId, orderNo), balance };
@@ -162,9 +211,10 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
 /** A failed run gives its beans back, once, and the order ends "all refunded". */
 export async function refundOrder(db: Db, orderNo: string): Promise<void> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  if (!order || order.beans <= 0) return;
+  if (!order) return;
   await db.transaction(async (tx) => {
     if (!(await transition(tx, order, OrderStatus.ALL_REFUNDED))) return;
+    if (order.beans <= 0) return;
     await moveBeans(tx, { userId: order.userId, amount: order.beans, reason: 'order_refund', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:refund` });
   });
 }

@@ -20,6 +20,12 @@ export function bindPlanCheckout(root: HTMLElement): void {
       const order = await createOrder(product.id, currency);
       track('beanChargeCreate', { props: { orderNo: order.orderNo, productId: product.id } });
       const payment = await createPayment(order.orderNo);
+      // WeChat Pay answers a QR code to show on this page; the other providers a page to go to.
+      if (payment.codeUrl) {
+        const { showWeChatCheckout, weChatCheckoutOf } = await import('./wechat-payment.ts');
+        const checkout = weChatCheckoutOf(payment);
+        if (checkout && showWeChatCheckout(checkout)) return;
+      }
       if (payment.payUrl) location.assign(payment.payUrl);
     } catch {
       // The API client has shown the error.

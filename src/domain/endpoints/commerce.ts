@@ -23,7 +23,7 @@ export const createOrderRequest = z.object({
   content: content.optional(),
   couponIds,
   currency,
-  extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional() }).partial().optional(),
+  extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional(), fileName: z.string().trim().max(255).optional() }).partial().optional(),
 });
 
 /** POST /api/createPayment, /api/checkPaymentStatus, /api/order/delete; /api/order/cancel also takes `order`. */

@@ -7,7 +7,9 @@ export interface CurrentPlan { productId: number; level: number; status: number;
 export interface OrderListItem { orderNo: string; productId: number; orderType: number; status: number; amountCents: number; currency: string | null; createTime: string }
 
 export const createOrder = (productId: number, currency?: string) => api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, currency } });
-export const createPayment = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; payUrl?: string }>(endpoints.createPayment, { method: 'POST', body: { orderNo } });
+/** What createPayment answers: for a money checkout, where to go (payUrl) or, for WeChat Pay, the QR code's content (codeUrl) and the amount charged. */
+export interface PaymentStart { orderNo: string; status: number; paid: boolean; payUrl?: string; codeUrl?: string; amountCents?: number; currency?: string; balance?: number }
+export const createPayment = (orderNo: string) => api<PaymentStart>(endpoints.createPayment, { method: 'POST', body: { orderNo } });
 export const checkPaymentStatus = (orderNo: string) => api<{ orderNo: string; status: number }>(endpoints.checkPaymentStatus, { method: 'POST', body: { orderNo }, silent: true });
 export const fetchCheckoutSession = (id: string) => api<CheckoutSession>(endpoints.checkoutSession, { query: { id } });
 export const completeSandbox = (id: string, outcome: 'succeeded' | 'failed' | 'abandoned') =>

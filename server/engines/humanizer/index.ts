@@ -1,0 +1,139 @@
+/**
+ * The offline humanizer: rewrites machine-sounding English so it reads as written by a person, without
+ * touching protected spans (numbers, dates, names, quotations, citations, URLs, technical terms).
+ * Pure TypeScript, no network, deterministic for (input, seed). See docs/decisions/0010-humanizer-engine.md.
+ */
+import { diffSegments, type ChangeKind, type Segment } from './diff.ts';
+import { mergePass, mulberry32, rewriteSentence, type Settings } from './rewrite.ts';
+import { tagSentence } from './tagger.ts';
+import { findProtectedSpans as findSpans, splitSentences, tokenize, type ProtectedSpan, type Token } from './tokens.ts';
+
+export type { ChangeKind, Segment };
+export { diffSegments };
+
+/** Options of one run: Ultra rewrites more (more structure, two passes); the seed picks among alternatives. */
+export interface HumanizeOptions {
+  ultra?: boolean;
+  seed?: number;
+}
+
+/** The rewrite, paragraph by paragraph with its change marks, and the protected spans of the input. */
+export interface HumanizeResult {
+  /** The plain output; paragraphs joined with '\n'. */
+  text: string;
+  /** One entry per input paragraph, same order; the segment texts of an entry concatenate to that output paragraph. */
+  paragraphs: Segment[][];
+  /** The protected spans found in the input; each appears verbatim in `text`. */
+  protectedSpans: string[];
+}
+
+/** Protected spans of a text, by character offsets (quotations and names never cross a line break). */
+export function findProtectedSpans(text: string): Array<{ start: number; end: number; kind: string }> {
+  return findSpans(text);
+}
+
+/**
+ * Input paragraphs: the non-blank lines of the input, trimmed. Blank lines are dropped, so
+ * "a\n\n\nb" has two paragraphs and the output joins them with a single '\n'.
+ */
+export function splitParagraphs(input: string): string[] {
+  return input
+    .split(/\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+type Register = 'formal' | 'neutral' | 'casual';
+
+/**
+ * The register of the whole input decides contractions: none in formal prose (citations, or long words with no
+ * first/second person and no contractions), some in neutral prose, most where the writer already talks to the
+ * reader.
+ */
+export function detectRegister(paragraphs: string[], spans: ProtectedSpan[][]): Register {
+  const text = paragraphs.join(' ');
+  const words = text.match(/[\p{L}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  if (words.length === 0) return 'neutral';
+  let personal = 0;
+  let contracted = 0;
+  let letters = 0;
+  for (const w of words) {
+    letters += w.length;
+    if (/^(?:i|me|my|you|your|yours|yeah|okay|ok|hey|gonna|wanna)$/i.test(w)) personal++;
+    if (/['’](?:s|t|re|ve|ll|d|m)$/i.test(w) && !/^\p{Lu}\p{Ll}+['’]s$/u.test(w)) contracted++;
+  }
+  const citations = spans.some((list) => list.some((s) => s.kind === 'citation'));
+  const meanLength = letters / words.length;
+  if (citations || (meanLength >= 5.2 && contracted === 0 && personal / words.length < 0.005)) return 'formal';
+  if (personal / words.length >= 0.02 || contracted / words.length >= 0.01 || spans.some((list) => list.some((s) => s.kind === 'quote'))) return 'casual';
+  return 'neutral';
+}
+
+function settingsFor(register: Register, ultra: boolean): Settings {
+  const contractions = register === 'formal' ? 0 : register === 'casual' ? (ultra ? 1 : 0.85) : ultra ? 0.8 : 0.5;
+  return { ultra, contractions, casual: register === 'casual' };
+}
+
+/** Rewrites one paragraph: one pass, or for Ultra a second pass over the first one's sentences. */
+function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: Settings, seed: number): string {
+  const rng = mulberry32(seed);
+  let sentences: Token[][] = [];
+  for (const sentence of splitSentences(tokenize(paragraph, spans))) {
+    tagSentence(sentence);
+    sentences.push(...rewriteSentence(sentence, settings, rng));
+  }
+  sentences = mergePass(sentences, settings, rng);
+  if (settings.ultra) {
+    // The second pass works on the first pass's tokens: protected spans stay single tokens, and words the
+    // first pass wrote are never rewritten again (no drift from synonym to synonym).
+    const second: Token[][] = [];
+    for (const sentence of sentences) second.push(...rewriteSentence(sentence, settings, rng));
+    sentences = mergePass(second, settings, rng);
+  }
+  let out = '';
+  for (const sentence of sentences) for (const t of sentence) out += t.text + t.space;
+  return out.trimEnd();
+}
+
+function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/** True when every protected string occurs in `output` at least as often as in the input paragraph. */
+function keepsSpans(input: string, output: string, protectedTexts: string[]): boolean {
+  const counts = new Map<string, number>();
+  for (const p of protectedTexts) counts.set(p, (counts.get(p) ?? 0) + 1);
+  for (const [p] of counts) if (occurrences(output, p) < occurrences(input, p)) return false;
+  return true;
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Rewrites `input` (plain text, paragraphs separated by newlines). Deterministic for (input, options.seed). */
+export function humanize(input: string, options: HumanizeOptions = {}): HumanizeResult {
+  const ultra = options.ultra === true;
+  const seed = (options.seed ?? 0) >>> 0;
+  const paragraphs = splitParagraphs(input);
+  const spans = paragraphs.map((p) => findSpans(p));
+  const settings = settingsFor(detectRegister(paragraphs, spans), ultra);
+  const protectedSpans: string[] = [];
+  const outputs: string[] = [];
+  const segments: Segment[][] = [];
+  paragraphs.forEach((paragraph, index) => {
+    const texts = spans[index]!.map((s) => paragraph.slice(s.start, s.end));
+    protectedSpans.push(...texts);
+    const paragraphSeed = hash(paragraph) ^ Math.imul(seed + 1, 0x9e3779b1) ^ index;
+    let out = rewriteParagraph(paragraph, spans[index]!, settings, paragraphSeed);
+    // The invariant is checked, not assumed: a paragraph that lost a protected span is returned unchanged.
+    if (!keepsSpans(paragraph, out, texts)) out = paragraph;
+    outputs.push(out);
+    segments.push(diffSegments(paragraph, out));
+  });
+  return { text: outputs.join('\n'), paragraphs: segments, protectedSpans };
+}

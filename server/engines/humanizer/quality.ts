@@ -1,0 +1,203 @@
+/**
+ * Offline quality measures for the humanizer: rule-based grammar checks (the engine uses them to reject its
+ * own bad rewrites; tests compare input and output), stylometric signals, and the meaning-kept measure.
+ */
+
+/** One grammar problem found by a rule. */
+export interface GrammarIssue {
+  rule: 'article' | 'repeat' | 'capital' | 'punctuation' | 'agreement' | 'contraction';
+  excerpt: string;
+}
+
+// Words spelled with a vowel but said with a consonant sound, and the reverse.
+const A_BEFORE_VOWEL = /^(?:uni(?!nt|mp|nh|nf|nd|ns|nst)|use|usu|uti|ure|uro|eu|ewe|one|once|ubiq|unan|uk|uga|ufo)/i;
+const AN_BEFORE_CONSONANT = /^(?:hour|honest|honou?r|heir|herb(?!al)|hono)/i;
+
+/** The indefinite article a word takes ("an hour", "a university"); undefined for acronyms and numbers. */
+export function articleFor(word: string): 'a' | 'an' | undefined {
+  if (!/^[a-z]/i.test(word) || (/^[A-Z]{2,}/.test(word) && !/^[A-Z][a-z]/.test(word))) return undefined;
+  const vowel = /^[aeiou]/i.test(word);
+  if (vowel) return A_BEFORE_VOWEL.test(word) ? 'a' : 'an';
+  return AN_BEFORE_CONSONANT.test(word) ? 'an' : 'a';
+}
+
+const ABBREV_BEFORE_DOT = /(?:\b(?:etc|vs|approx|cf|al|Mr|Mrs|Ms|Dr|St|No|Fig|Inc|Ltd|Co|Jr|Sr|Prof)|\b\p{L}(?:\.\p{L})+|\b[A-Z]|\.\.)$/u;
+const REPEAT_OK = new Set(['that', 'had', 'very', 'no', 'bye', 'ha', 'so', 'really', 'is', 'do', 'knock', 'many', 'more', 'far', 'long', 'again', 'over', 'round', 'on', 'and', 'tsk', 'blah', 'yeah', 'oh', 'well', 'now', 'there']);
+
+/** Finds rule violations in plain text: a/an, doubled words, lowercase sentence starts, stray punctuation, agreement. */
+export function grammarIssues(text: string): GrammarIssue[] {
+  const issues: GrammarIssue[] = [];
+  const add = (rule: GrammarIssue['rule'], m: RegExpMatchArray) => issues.push({ rule, excerpt: m[0] });
+  for (const m of text.matchAll(/\b([Aa]n?) +["“]?([A-Za-z][\w'’-]*)/g)) {
+    const expected = articleFor(m[2]!);
+    if (expected && expected !== m[1]!.toLowerCase()) add('article', m);
+  }
+  for (const m of text.matchAll(/\b([A-Za-z]+) +\1\b/gi)) {
+    if (!REPEAT_OK.has(m[1]!.toLowerCase()) && m[1]!.length > 1) add('repeat', m);
+  }
+  for (const m of text.matchAll(/(?:^|([.!?])["”’)]* +)([a-z]\w*)/g)) {
+    if (m.index === 0 && m[1] === undefined) {
+      add('capital', m);
+      continue;
+    }
+    // The text before the end mark: "e.g. the", "Mr. smith" and an ellipsis ("so... then") are no sentence ends.
+    const before = text.slice(0, m.index);
+    if (m[1] === '.' && (ABBREV_BEFORE_DOT.test(before) || before.endsWith('.'))) continue;
+    add('capital', m);
+  }
+  for (const m of text.matchAll(/ [,;:!?](?=\s|$)|(?<!\.) \.(?=\s|$)|[,;:] *[,.;:!?]|(?<![.?!])[.] *[,;:]|^ *[,.;:!?]|[,;] *(?=\n|$)/g)) add('punctuation', m);
+  for (const m of text.matchAll(/\b(?:(?:he|she|it) +(?:are|have|do|don['’]t|aren['’]t|haven['’]t)|(?:they|we|you) +(?:is|has|does|doesn['’]t|isn['’]t|hasn['’]t|was|wasn['’]t)|I +(?:is|are|has|does))\b/gi)) {
+    add('agreement', m);
+  }
+  for (const m of text.matchAll(/\b(?:it|that|there|he|she|what|who)['’](?:s|ll)(?= *(?:[.!?,;:]|$))|\bI['’]m(?= *(?:[.!?,;:]|$))|\b(?:they|we|you)['’](?:re|ve)(?= *(?:[.!?,;:]|$))/gi)) {
+    add('contraction', m);
+  }
+  return issues;
+}
+
+// --- stylometric signals --------------------------------------------------------------------------------
+
+/**
+ * Words and phrases that mark chatbot prose (collected from published lists of "AI tells"), counted per
+ * 1,000 words. The list is longer than the engine's own tables on purpose: it is a measure, not a target.
+ */
+export const AI_TELLS = [
+  'delve', 'delves', 'delved', 'delving', 'tapestry', 'testament', 'crucial', 'pivotal', 'moreover', 'furthermore',
+  'additionally', 'in conclusion', 'it is important to note', 'it is worth noting', 'overall,', 'notably', 'foster',
+  'fostering', 'landscape', 'realm', 'vibrant', 'seamless', 'seamlessly', 'robust', 'comprehensive', 'navigate',
+  'navigating', 'embark', 'ever-evolving', 'game-changer', 'unlock', 'harness', 'elevate', 'multifaceted',
+  'intricate', 'meticulous', 'meticulously', 'showcase', 'showcasing', 'underscore', 'underscores', 'paramount',
+  'nuanced', 'bustling', 'commendable', 'leverage', 'leveraging', 'utilize', 'utilizing', "in today's",
+  'plays a crucial role', 'plays a vital role', 'a myriad of', 'a plethora of', 'serves as', 'stark reminder',
+  'ultimately', 'in summary', 'enhance', 'enhancing', 'facilitate', 'numerous', 'individuals', 'a wide range of',
+  'in order to', 'due to the fact', 'vital', 'essential', 'significant', 'significantly', 'profound', 'invaluable',
+  'resonate', 'resonates', 'intertwined', 'dynamic', 'journey', 'strive', 'endeavor', 'commitment to',
+];
+const TELL_RE = new RegExp(`(?<![\\p{L}])(?:${AI_TELLS.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
+
+/** Stylometric signals of a text. */
+export interface Stylometrics {
+  words: number;
+  sentences: number;
+  /** Mean sentence length in words. */
+  meanSentence: number;
+  /** Coefficient of variation of sentence length (burstiness): human prose varies more. */
+  burstiness: number;
+  /** Moving-average type-token ratio over 50-word windows (length-independent vocabulary variety). */
+  mattr: number;
+  /** AI-tell words and phrases per 1,000 words. */
+  tellsPer1000: number;
+  /** Contractions per 100 words. */
+  contractionsPer100: number;
+}
+
+/** Splits text into sentences for measurement (a simple rule: end punctuation followed by a capital). */
+export function measureSentences(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/** Computes the stylometric signals of a text. */
+export function stylometrics(text: string): Stylometrics {
+  const words = text.match(WORD) ?? [];
+  const lengths = measureSentences(text).map((s) => (s.match(WORD) ?? []).length);
+  const mean = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  const variance = lengths.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, lengths.length);
+  const lower = words.map((w) => w.toLowerCase());
+  let mattr = 0;
+  const window = 50;
+  if (lower.length <= window) mattr = new Set(lower).size / Math.max(1, lower.length);
+  else {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < window; i++) counts.set(lower[i]!, (counts.get(lower[i]!) ?? 0) + 1);
+    let sum = counts.size;
+    for (let i = window; i < lower.length; i++) {
+      const out = lower[i - window]!;
+      const c = counts.get(out)! - 1;
+      if (c === 0) counts.delete(out);
+      else counts.set(out, c);
+      counts.set(lower[i]!, (counts.get(lower[i]!) ?? 0) + 1);
+      sum += counts.size;
+    }
+    mattr = sum / (lower.length - window + 1) / window;
+  }
+  const tells = text.match(TELL_RE)?.length ?? 0;
+  const contractions = words.filter((w) => /['’](?:s|t|re|ve|ll|d|m)$/i.test(w) && !/^\p{Lu}/u.test(w.replace(/^I['’]/, 'i'))).length;
+  return {
+    words: words.length,
+    sentences: lengths.length,
+    meanSentence: mean,
+    burstiness: mean ? Math.sqrt(variance) / mean : 0,
+    mattr,
+    tellsPer1000: (tells * 1000) / Math.max(1, words.length),
+    contractionsPer100: (contractions * 100) / Math.max(1, words.length),
+  };
+}
+
+// --- meaning kept -----------------------------------------------------------------------------------------
+
+const STOPWORDS = new Set(
+  `a an the and or but if of in on at by for to from with without about as into onto over under than then so
+  that this these those there here it its he she they we you i me him her them us my your our their his hers
+  is are was were be been being am do does did done have has had having will would shall should can could may
+  might must not no nor very just also too only even still yet such some any each every all both either neither
+  what which who whom whose when where why how while although though because since until unless after before
+  one ones s t re ve ll d m`.split(/\s+/),
+);
+
+/** A light stem, enough to match inflections of one word (studies/study, used/use, running/run). */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’](?:s|t|re|ve|ll|d|m)$/, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('es') && /(?:ss|x|ch|sh|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && /([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Content words of a text as stems (function words left out). */
+export function contentStems(text: string): string[] {
+  return (text.match(WORD) ?? []).filter((w) => !STOPWORDS.has(w.toLowerCase()) && /\p{L}/u.test(w)).map(stem);
+}
+
+/** The meaning-kept figures of one rewrite. */
+export interface MeaningKept {
+  /** Share of the input's content words (as stems) found in the output. */
+  exact: number;
+  /** The same, counting a word as kept when a synonym of it is in the output. */
+  withSynonyms: number;
+}
+
+/**
+ * How much of the input's content survives: the share of its content-word occurrences (stems, so inflection
+ * does not count as loss) whose stem, or with `synonyms` a synonym's stem, occurs in the output.
+ */
+export function meaningKept(input: string, output: string, synonyms?: (stem: string) => Iterable<string>): MeaningKept {
+  const source = contentStems(input);
+  const target = new Set(contentStems(output));
+  let exact = 0;
+  let credited = 0;
+  for (const s of source) {
+    if (target.has(s)) {
+      exact++;
+      credited++;
+    } else if (synonyms) {
+      for (const alt of synonyms(s)) {
+        if (target.has(alt)) {
+          credited++;
+          break;
+        }
+      }
+    }
+  }
+  const n = Math.max(1, source.length);
+  return { exact: exact / n, withSynonyms: credited / n };
+}

@@ -1,0 +1,73 @@
+import { createRequire } from 'node:module';
+import type { SpanKind, Token } from './tokens.ts';
+
+interface WinkToken {
+  value: string;
+  pos: string;
+  lemma?: string;
+}
+interface WinkTagger {
+  tagRawTokens(tokens: string[]): WinkToken[];
+}
+
+let tagger: WinkTagger | undefined;
+
+/** wink-pos-tagger (MIT; Penn Treebank tags, bundled lexicon and rules), created once at first use. */
+function winkTagger(): WinkTagger {
+  if (!tagger) {
+    const require = createRequire(import.meta.url);
+    tagger = (require('wink-pos-tagger') as () => WinkTagger)();
+  }
+  return tagger;
+}
+
+// What the tagger sees in place of a protected span, and the tag the span keeps.
+const PROXY: Record<SpanKind, [string, string]> = {
+  url: ['website', 'NN'],
+  email: ['address', 'NN'],
+  code: ['code', 'NN'],
+  quote: ['it', 'QT'],
+  citation: [',', 'CIT'],
+  date: ['Monday', 'NNP'],
+  number: ['5', 'CD'],
+  term: ['Smith', 'NNP'],
+  name: ['Smith', 'NNP'],
+};
+
+const CLITIC = /^(.+?)(n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
+
+/** Tags a sentence in place (Penn Treebank tags and lemmas); a word with a clitic takes its first part's tag. */
+export function tagSentence(tokens: Token[]): void {
+  const raw: string[] = [];
+  const owner: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.prot) {
+      raw.push(PROXY[t.prot][0]);
+      owner.push(i);
+      continue;
+    }
+    const m = t.text.length > 2 ? CLITIC.exec(t.text) : null;
+    if (m) {
+      raw.push(m[1]!.replace('’', "'"), m[2]!.replace('’', "'").toLowerCase());
+      owner.push(i, -1);
+    } else {
+      raw.push(t.text.replace('’', "'"));
+      owner.push(i);
+    }
+  }
+  const tagged = winkTagger().tagRawTokens(raw);
+  for (let k = 0; k < tagged.length; k++) {
+    const i = owner[k]!;
+    if (i < 0) continue;
+    const t = tokens[i]!;
+    const w = tagged[k]!;
+    if (t.prot) {
+      t.tag = PROXY[t.prot][1];
+      t.lemma = t.text;
+    } else {
+      t.tag = w.pos;
+      t.lemma = (w.lemma ?? w.value).toLowerCase();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { OrderStatus } from '../../src/domain/orders.ts';
+import type { Db } from '../db/client.ts';
+import { orders, toolResults } from '../db/schema.ts';
+import type { OrderRow } from '../services/orders.ts';
+
+/** A run that has not finished this long after its claim is taken to have crashed and is claimed again. */
+export const staleClaimMs = 5 * 60_000;
+/** Claims before a run is given up and refunded. */
+export const maxAttempts = 3;
+
+/**
+ * Claims the oldest paid tool order of the given types (or a crashed claim) for
+ * this worker: `FOR UPDATE SKIP LOCKED` lets any number of workers share the
+ * orders table as their queue without taking the same job (docs/decisions/0014).
+ */
+export async function claimJob(db: Db, types: readonly number[], now = new Date()): Promise<OrderRow | undefined> {
+  if (types.length === 0) return undefined;
+  const staleBefore = new Date(now.getTime() - staleClaimMs);
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ orderNo: orders.orderNo })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.orderType, [...types]),
+          or(eq(orders.status, OrderStatus.PAYMENT_RECEIVED), and(eq(orders.status, OrderStatus.PROCESSING), lt(orders.updatedAt, staleBefore))),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!next) return undefined;
+    const [claimed] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.PROCESSING, attempts: sql`${orders.attempts} + 1`, updatedAt: now })
+      .where(eq(orders.orderNo, next.orderNo))
+      .returning();
+    return claimed;
+  });
+}
+
+/** What a run produced, stored as the order's result version. */
+export interface RunOutput {
+  engine: string;
+  source: string;
+  format: unknown;
+  plain: string;
+}
+
+/** Stores the result and moves the order to "done" in one transaction, only if this claim still holds it. */
+export async function finishJob(db: Db, order: OrderRow, output: RunOutput): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(orders)
+      .set({ status: OrderStatus.DONE, updatedAt: new Date() })
+      .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)))
+      .returning({ orderNo: orders.orderNo });
+    if (moved.length === 0) return false;
+    await tx.insert(toolResults).values({ orderNo: order.orderNo, userId: order.userId, ...output }).onConflictDoNothing();
+    return true;
+  });
+}

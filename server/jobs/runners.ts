@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { OrderType } from '../../src/domain/orders.ts';
+import { segmentsToDoc } from '../../src/domain/humanizer.ts';
+import type { Config } from '../config.ts';
+import { humanize } from '../engines/humanizer/index.ts';
+import { humanizeWithLlm } from '../engines/humanizer/llm.ts';
+import * as detector from '../engines/detector/index.ts';
+import { buildReport, detectionView } from '../services/detections.ts';
+import type { OrderRow } from '../services/orders.ts';
+import type { RunOutput } from './queue.ts';
+
+/** Runs one paid order's engine. */
+export type Runner = (order: OrderRow) => Promise<RunOutput>;
+
+/** A stable seed per order: every version of a group differs, and a re-run of one order gives the same text. */
+export function seedOf(orderNo: string): number {
+  return createHash('sha256').update(orderNo).digest().readUInt32BE(0);
+}
+
+/** The humanizer: the LLM backend when configured (it falls back to the offline engine), else offline. */
+export function humanizerRunner(llm: Config['llm']): Runner {
+  return async (order) => {
+    const input = order.content ?? '';
+    const options = { ultra: order.orderType === OrderType.HUMANIZER_ULTRA, seed: seedOf(order.orderNo) };
+    const result = llm ? await humanizeWithLlm(input, options, llm) : { ...humanize(input, options), backend: 'offline' as const };
+    return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text };
+  };
+}
+
+/** The AI detector (order type 8): the overall figure and every sentence's score. */
+export const detectorRunner: Runner = async (order) => {
+  const text = order.content ?? '';
+  return { engine: `detector-${detector.modelVersion()}`, source: text, format: detectionView(text, detector.detect(text)), plain: text };
+};
+
+/** The second classifier of the report: how much each AI sentence looks paraphrased by a tool. */
+function paraphraseScores(sentences: string[]): number[] {
+  const score = (detector as unknown as { paraphraseScore?: (text: string) => number }).paraphraseScore;
+  return score ? sentences.map((s) => score(s)) : sentences.map(() => 0);
+}
+
+/** The Turnitin-style report (order type 13). */
+export const reportRunner: Runner = async (order) => {
+  const text = order.content ?? '';
+  const report = buildReport(order, text, detector.detect(text), paraphraseScores);
+  return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
+};
+
+/** Engines by order type; a type without one is never claimed. */
+export function runnersFor(config: Pick<Config, 'llm'>): Map<number, Runner> {
+  const humanizer = humanizerRunner(config.llm);
+  return new Map<number, Runner>([
+    [OrderType.HUMANIZER, humanizer],
+    [OrderType.HUMANIZER_ULTRA, humanizer],
+    [OrderType.AI_DETECTION, detectorRunner],
+    [OrderType.AI_DETECTION_TURNITIN, reportRunner],
+  ]);
+}

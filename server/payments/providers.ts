@@ -1,0 +1,35 @@
+import type Stripe from 'stripe';
+import type { Config } from '../config.ts';
+import { sandboxProvider, type PaymentProviders } from '../services/payments.ts';
+import { stripeClient, stripeProvider, type StripeSettings } from './stripe.ts';
+import { weChatPayClient, weChatPayProvider, type WeChatPayClient, type WeChatPaySettings } from './wechat.ts';
+
+/** The configured payment providers, and what their notification routes need. */
+export interface PaymentSetup {
+  providers: PaymentProviders;
+  stripe: { stripe: Stripe; settings: StripeSettings } | undefined;
+  wechat: { client: WeChatPayClient; settings: WeChatPaySettings } | undefined;
+}
+
+/**
+ * Chooses a provider per channel (docs/decisions/0012): Stripe for card plans
+ * and bean packs, WeChat Pay for the WeChat plans, each when configured. The
+ * sandbox takes both channels only while no real provider is configured: beside
+ * a real one, a free test checkout would hand out plans, so an unconfigured
+ * channel answers "payment method not available" instead.
+ */
+export function paymentSetup(config: Pick<Config, 'stripe' | 'wechat' | 'siteUrl'>): PaymentSetup {
+  const stripeSettings = config.stripe ? { ...config.stripe, siteUrl: config.siteUrl } : undefined;
+  const stripe = stripeSettings ? { stripe: stripeClient(stripeSettings), settings: stripeSettings } : undefined;
+  const wechatSettings = config.wechat ? { ...config.wechat, siteUrl: config.siteUrl } : undefined;
+  const wechat = wechatSettings ? { client: weChatPayClient(wechatSettings), settings: wechatSettings } : undefined;
+  const sandbox = stripe || wechat ? undefined : sandboxProvider(config.siteUrl);
+  return {
+    providers: {
+      card: stripe ? stripeProvider(stripe.stripe, stripe.settings) : sandbox,
+      wechat: wechat ? weChatPayProvider(wechat.client, wechat.settings) : sandbox,
+    },
+    stripe,
+    wechat,
+  };
+}

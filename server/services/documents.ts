@@ -1,0 +1,126 @@
+import { Worker } from 'node:worker_threads';
+import { inflateRawSync } from 'node:zlib';
+import type { UploadKind } from '../../src/domain/humanizer.ts';
+import type { MessageKey } from '../../src/i18n/translate.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+
+/** Limits for reading an uploaded document (docs/decisions/0014). */
+export const documentLimits = {
+  /** Whole inflated size of a DOCX: far above any real essay, far below what hurts the server. */
+  maxUnzippedBytes: 64 * 1024 * 1024,
+  maxZipEntries: 2_000,
+  /** Wall time and heap for one extraction in its own thread. */
+  timeoutMs: 20_000,
+  heapMb: 256,
+  /** Text longer than this is cut (far above the largest word limit). */
+  maxChars: 400_000,
+} as const;
+
+/** What the file really is, by its first bytes, whatever its name says. */
+export function sniffKind(data: Uint8Array): UploadKind | undefined {
+  const starts = (bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
+  if (starts([0x50, 0x4b, 0x03, 0x04])) return 'docx'; // a zip
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc'; // OLE compound file
+  return undefined;
+}
+
+/**
+ * Inflates every entry of a zip with a hard output cap before any zip library
+ * sees it, so a zip bomb fails here, cheaply, whatever sizes its headers claim.
+ */
+export function checkZip(data: Buffer): void {
+  const unreadable = () => new AppError(ErrorCode.DEFAULT, 'upload.error.unreadable');
+  const tooBig = () => new AppError(ErrorCode.DEFAULT, 'upload.error.tooComplex');
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw unreadable();
+  const entries = data.readUInt16LE(eocd + 10);
+  let at = data.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || at === 0xffffffff) throw tooBig(); // zip64: no essay needs it
+  if (entries > documentLimits.maxZipEntries) throw tooBig();
+  let budget: number = documentLimits.maxUnzippedBytes;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw unreadable();
+    const method = data.readUInt16LE(at + 10);
+    const compressed = data.readUInt32LE(at + 20);
+    const nameLength = data.readUInt16LE(at + 28);
+    const local = data.readUInt32LE(at + 42);
+    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+    if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50) throw unreadable();
+    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+    if (start + compressed > data.length) throw unreadable();
+    const body = data.subarray(start, start + compressed);
+    let size: number;
+    if (method === 0) size = compressed;
+    else if (method === 8) {
+      try {
+        size = inflateRawSync(body, { maxOutputLength: Math.max(1, budget) }).length;
+      } catch (error) {
+        if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
+        throw unreadable();
+      }
+    } else throw unreadable();
+    budget -= size;
+    if (budget < 0) throw tooBig();
+  }
+}
+
+/** The outcome the extraction thread posts back. */
+export type ExtractMessage = { ok: true; text: string } | { ok: false; key: MessageKey };
+
+/**
+ * Extracts the text of an uploaded PDF, DOCX or DOC. The file's real type must
+ * match one we read; the work runs in its own thread with a heap cap and a
+ * time limit, so a hostile file can neither hang nor crash the server.
+ */
+export async function extractDocument(data: Buffer): Promise<string> {
+  const kind = sniffKind(data);
+  if (!kind) throw new AppError(ErrorCode.DEFAULT, 'upload.error.unreadable');
+  if (kind === 'docx') checkZip(data);
+  const message = await new Promise<ExtractMessage>((resolve) => {
+    const worker = new Worker(new URL('./extract-worker.ts', import.meta.url), {
+      workerData: { kind, data },
+      resourceLimits: { maxOldGenerationSizeMb: documentLimits.heapMb, maxYoungGenerationSizeMb: 32 },
+      stdout: true,
+      stderr: true,
+    });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      resolve({ ok: false, key: 'upload.error.tooComplex' });
+    }, documentLimits.timeoutMs);
+    worker.once('message', (m: ExtractMessage) => {
+      clearTimeout(timer);
+      resolve(m);
+      void worker.terminate();
+    });
+    worker.once('error', () => {
+      clearTimeout(timer);
+      resolve({ ok: false, key: 'upload.error.tooComplex' });
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve({ ok: false, key: 'upload.error.unreadable' });
+    });
+  });
+  if (!message.ok) throw new AppError(ErrorCode.DEFAULT, message.key);
+  const text = normalizeText(message.text).slice(0, documentLimits.maxChars);
+  if (!text.trim()) throw new AppError(ErrorCode.DEFAULT, 'upload.error.empty');
+  return text;
+}
+
+/** One paragraph per line, no runs of blank lines or stray spaces. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\t\u00a0 ]+/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,105 @@
+import PDFDocument from 'pdfkit';
+import type { Report, ReportClass } from '../../src/domain/detector.ts';
+import { reportRules } from '../../src/domain/detector.ts';
+import { siteName } from '../../src/config/site.ts';
+
+/** Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased. */
+const colours: Record<ReportClass, { fill: string; text: string }> = {
+  ai: { fill: '#cffafe', text: '#155e75' },
+  aiParaphrased: { fill: '#ede9fe', text: '#5b21b6' },
+};
+
+/** The built-in PDF fonts read Windows-1252 only: anything else becomes a plain look-alike or '?'. */
+function printable(text: string): string {
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x09\x0a\x0d\x20-\x7e\u00a0-\u00ff\u20ac]/g, '?');
+}
+
+/**
+ * The downloadable report (English, like the reports institutions read): a
+ * cover page with the figure and submission details, the text with its
+ * highlights, and what the score means and does not mean.
+ */
+export function reportPdf(report: Report): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `AI writing report ${report.submissionId}`, Author: siteName, Subject: 'AI writing detection report' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const width = doc.page.width - 112;
+
+    // Cover page.
+    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(22).text(`${siteName} AI Writing Report`);
+    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#475569').text('AI writing detection, Turnitin-style layout');
+    doc.moveDown(1.5);
+    doc.font('Helvetica-Bold').fontSize(48).fillColor(report.highlightsShown ? '#155e75' : '#0f172a').text(report.qualifies ? report.displayPercent : '--');
+    doc.font('Helvetica').fontSize(13).fillColor('#0f172a').text(report.qualifies ? 'of qualifying text detected as AI' : 'The text does not qualify for AI detection');
+    if (!report.qualifies) {
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(report.reason === 'notProse' ? 'Reason: the text is not long-form prose (lists, headings or code do not qualify).' : 'Reason: there is too little qualifying prose for a reliable figure.');
+    }
+    if (report.qualifies && report.displayPercent === '*%') {
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(`Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights, because false positives are more common there.`);
+    }
+    if (report.highlightsShown) {
+      doc.moveDown(1).fontSize(11);
+      legend(doc, 'ai', `AI-generated only: ${report.aiOnlyPercent}% of qualifying text`);
+      legend(doc, 'aiParaphrased', `AI-generated text that was AI-paraphrased: ${report.paraphrasedPercent}% of qualifying text`);
+    }
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text('Submission details');
+    doc.moveDown(0.4).font('Helvetica').fontSize(11);
+    const details: [string, string][] = [
+      ['Submission ID', report.submissionId],
+      ['Submission date', `${report.submittedAt.replace('T', ' ').slice(0, 19)} UTC`],
+      ['File name', report.fileName ?? '(pasted text)'],
+      ['Word count', String(report.wordCount)],
+      ['Qualifying words', String(report.qualifyingWordCount)],
+      ['Detector model', report.modelVersion],
+    ];
+    for (const [label, value] of details) doc.fillColor('#475569').text(`${label}: `, { continued: true }).fillColor('#0f172a').text(printable(value));
+
+    // The text with its highlights.
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('Submitted text');
+    doc.moveDown(0.6).font('Helvetica').fontSize(11);
+    const parts: { text: string; kind: ReportClass | null }[] = [];
+    let at = 0;
+    for (const s of report.sentences) {
+      if (s.start > at) parts.push({ text: report.text.slice(at, s.start), kind: null });
+      parts.push({ text: report.text.slice(s.start, s.end), kind: s.kind });
+      at = Math.max(at, s.end);
+    }
+    if (at < report.text.length) parts.push({ text: report.text.slice(at), kind: null });
+    parts.forEach((part, i) => {
+      const colour = part.kind ? colours[part.kind].text : '#0f172a';
+      doc.fillColor(colour).text(printable(part.text), { continued: i < parts.length - 1, underline: Boolean(part.kind), lineGap: 3, width });
+    });
+
+    // What it means.
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('What this score means, and what it does not');
+    doc.moveDown(0.6).font('Helvetica').fontSize(11).fillColor('#1e293b');
+    const paragraphs = [
+      'The percentage is the share of the qualifying text (long-form prose sentences) that our detector judged to be written by an AI model. Lists, headings, code and very short texts do not qualify and are not counted.',
+      'Highlights in cyan mark text judged AI-generated. Highlights in purple mark text judged AI-generated and then rewritten by a paraphrasing or "humanizing" tool.',
+      `Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights: in that range false positives are more common, so no sentence is pointed at.`,
+      'The detector is a statistical model. It was calibrated so that at most about 1 in 100 human-written texts is flagged at its default threshold, but no detector is perfect: writing that is formulaic, heavily edited or written in a second language can look machine-like.',
+      'This report is not proof of misconduct. It should never be the only basis for a decision about a student. Use it to start a conversation: ask about drafts, notes and sources, and consider the student\'s other work.',
+      'A low score is not proof that no AI was used either: short passages, heavy human editing and text outside the detector\'s training can go unnoticed.',
+    ];
+    for (const p of paragraphs) doc.text(p, { width, lineGap: 3 }).moveDown(0.7);
+    doc.end();
+  });
+}
+
+function legend(doc: PDFKit.PDFDocument, kind: ReportClass, label: string) {
+  const y = doc.y + 2;
+  doc.save().rect(doc.x, y, 18, 10).fill(colours[kind].fill).restore();
+  doc.save().rect(doc.x, y + 9, 18, 1.5).fill(colours[kind].text).restore();
+  doc.fillColor('#0f172a').text(label, doc.x + 26, doc.y, { width: doc.page.width - 138 });
+  doc.x -= 26;
+  doc.moveDown(0.3);
+}

@@ -1,0 +1,24 @@
+import { endpoints } from '../../domain/endpoints/paths.ts';
+import type { HumanizerResult } from '../../domain/humanizer.ts';
+import { api } from './instance.ts';
+
+// One typed function per tool endpoint used by the editors.
+export interface Quote {
+  productSettlements: Record<string, { showPrice: number; payPrice: number; unit: string }>;
+  wordCount: number;
+}
+export type SampleResult = Pick<HumanizerResult, 'data' | 'dataWithoutFormat' | 'rawInputData' | 'orderGroup' | 'isUltra'>;
+
+export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal) =>
+  api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra } }, silent: true, signal });
+export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string }) =>
+  api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, content, extraInfo }, silent: true });
+export const payToolOrder = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; balance?: number }>(endpoints.createPayment, { method: 'POST', body: { orderNo }, silent: true });
+export const fetchHumanizerResult = (orderNo: string) => {
+  const form = new FormData();
+  form.set('orderNo', orderNo);
+  return api<HumanizerResult>(endpoints.humanizer, { method: 'POST', body: form, silent: true });
+};
+export const runSample = (isUltra: boolean) => api<SampleResult>(endpoints.humanizerSample, { method: 'POST', body: { isUltra }, silent: true });
+export const fetchTestContent = () => api<SampleResult>(endpoints.tiptapTest, { method: 'POST', body: {} });
+export const rateResult = (orderNo: string, rating: number, comment = '') => api<null>(endpoints.orderRating, { method: 'POST', body: { orderNo, rating, comment }, silent: true });

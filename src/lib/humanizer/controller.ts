@@ -1,0 +1,589 @@
+/**
+ * The humanizer's flow (spec §4): quote, checks, order and payment, polling,
+ * versions, rating, copy, download, paste, upload, the sample's fake order,
+ * read-only results (?orderNo=) and debug content. Loaded late by schedule.ts.
+ */
+import type { Editor } from '@tiptap/core';
+import { docToText, humanizerLimits, textToDoc, uploadKindOf, type Doc, type HumanizerResult } from '../../domain/humanizer.ts';
+import { isPaidLevel } from '../../domain/membership.ts';
+import { wordLimitFor } from '../../domain/plans.ts';
+import { ProductId } from '../../domain/products.ts';
+import { countWords, isMostlyEnglish } from '../../domain/word-count.ts';
+import { endpoints } from '../../domain/endpoints/paths.ts';
+import { $user, ensureFreshToken, fetchBalance } from '../../stores/user.ts';
+import { showToast } from '../../stores/toast.ts';
+import { ApiError } from '../api/client.ts';
+import { apiBase } from '../api/base.ts';
+import * as toolsApi from '../api/tools.ts';
+import { pageMessage, type PageMessageKey } from '../page-messages.ts';
+import { redirectToSignup } from '../session.ts';
+import { createUpload, withinLimit, type Upload } from '../upload.ts';
+import { sourceEditor, targetEditor, setDoc } from './tiptap.ts';
+
+/** Where the detector picks up text handed over by the humanizer (spec §2 link to the AI detector). */
+export const detectorHandoffKey = 'detector-handoff';
+/** Local-storage value that switches on the hidden debug mode (spec §1). */
+export const debugStorageKey = 'inkwise-debug';
+const uploadIdKey = 'uploadId';
+
+interface Version {
+  orderNo: string | null;
+  data: Doc | null;
+  plain: string;
+  rating: number | null;
+}
+
+const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
+const msg = (key: PageMessageKey, params?: Record<string, string | number>) => pageMessage(key, params);
+
+export function bindHumanizer(root: HTMLElement, pending: { action: string; file?: File }[]): void {
+  const el = {
+    source: q(root, '[data-source]'),
+    target: q(root, '[data-target]'),
+    targetEmpty: q(root, '[data-target-empty]'),
+    empty: q(root, '[data-empty-actions]'),
+    clear: q<HTMLButtonElement>(root, '[data-clear]'),
+    debug: q<HTMLButtonElement>(root, '[data-debug-load]'),
+    words: q(root, '[data-word-count]'),
+    ultra: q<HTMLInputElement>(root, '[data-ultra]'),
+    quoteError: q(root, '[data-quote-error]'),
+    price: q(root, '[data-price]'),
+    runError: q(root, '[data-run-error]'),
+    unlock: q(root, '[data-unlock]'),
+    humanize: q<HTMLButtonElement>(root, '[data-humanize]'),
+    rehumanize: q<HTMLButtonElement>(root, '[data-rehumanize]'),
+    overlay: q(root, '[data-overlay]'),
+    progress: q(root, '[data-progress]'),
+    pager: q(root, '[data-pager]'),
+    prev: q<HTMLButtonElement>(root, '[data-prev]'),
+    next: q<HTMLButtonElement>(root, '[data-next]'),
+    version: q(root, '[data-version]'),
+    actions: q(root, '[data-result-actions]'),
+    copy: q<HTMLButtonElement>(root, '[data-copy]'),
+    download: q<HTMLButtonElement>(root, '[data-download]'),
+    checkAi: q<HTMLAnchorElement>(root, '[data-check-ai]'),
+    thumbs: [...root.querySelectorAll<HTMLButtonElement>('[data-thumb]')],
+    uploadInput: q<HTMLInputElement>(root, '[data-upload]'),
+    uploadItem: q(root, '[data-upload-item]'),
+    uploadName: q(root, '[data-upload-name]'),
+    uploadBar: q(root, '[data-upload-bar]'),
+    uploadAbort: q<HTMLButtonElement>(root, '[data-upload-abort]'),
+    uploadRetry: q<HTMLButtonElement>(root, '[data-upload-retry]'),
+    notifyDenied: q(root, '[data-notify-denied]'),
+    notifyHelp: q<HTMLButtonElement>(root, '[data-notify-help]'),
+    notifyHelpText: q(root, '[data-notify-help-text]'),
+    planDialog: q<HTMLDialogElement>(root, '[data-plan-dialog]'),
+    planBody: q(root, '[data-plan-body]'),
+  };
+  const sampleText = (root.dataset.sample ?? '').trim();
+
+  let text = '';
+  let readOnly = false;
+  let running = false;
+  let versions: Version[] = [];
+  let current = -1;
+  let isSampleResult = false;
+  let quoteAbort: AbortController | undefined;
+  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+  let ratingTimer: ReturnType<typeof setTimeout> | undefined;
+  let upload: Upload<{ code: string | number; content?: string; wordCount?: number; errorMsg?: string }> | undefined;
+
+  // The editors replace the static frames; the frame's focus moves into the editor.
+  const hadFocus = el.source.contains(document.activeElement) || document.activeElement === el.source;
+  el.source.removeAttribute('tabindex');
+  el.source.removeAttribute('role');
+  el.source.removeAttribute('aria-labelledby');
+  const source: Editor = sourceEditor(el.source, q(root, '#hm-source-label').textContent ?? '', (value) => onText(value));
+  el.targetEmpty.remove();
+  const target: Editor = targetEditor(el.target, q(root, '#hm-target-label').textContent ?? '');
+  el.target.dataset.empty = 'true';
+  if (hadFocus) source.commands.focus('end');
+
+  const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);
+  const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+  const isSample = () => sampleText !== '' && text.trim() === sampleText;
+
+  function showError(node: HTMLElement, message: string | undefined) {
+    node.textContent = message ?? '';
+    node.hidden = !message;
+  }
+
+  function render() {
+    const empty = text.trim() === '';
+    el.empty.hidden = !empty || readOnly;
+    el.clear.hidden = empty || readOnly;
+    const limit = wordLimitFor(level());
+    const words = countWords(text);
+    el.words.textContent = msg('humanizer.words', { count: words, limit });
+    el.words.classList.toggle('text-red-700', words > limit);
+    el.humanize.disabled = empty || running || readOnly;
+    const canRe = versions.length > 0 && !running && !readOnly;
+    el.rehumanize.disabled = !canRe || versions.length >= humanizerLimits.maxVersions;
+    el.rehumanize.title = versions.length >= humanizerLimits.maxVersions ? msg('humanizer.error.maxVersions') : '';
+    el.pager.hidden = versions.length === 0;
+    el.actions.hidden = versions.length === 0;
+    el.version.textContent = versions.length ? msg('humanizer.version', { n: current + 1, total: versions.length }) : '';
+    el.prev.disabled = current <= 0;
+    el.next.disabled = current >= versions.length - 1;
+    const version = versions[current];
+    el.download.hidden = !version?.orderNo;
+    for (const thumb of el.thumbs) {
+      thumb.hidden = !version?.orderNo;
+      thumb.setAttribute('aria-pressed', String(version?.rating === Number(thumb.dataset.thumb)));
+    }
+  }
+
+  function onText(value: string) {
+    text = value;
+    showError(el.runError, undefined);
+    el.unlock.hidden = true;
+    render();
+    scheduleQuote();
+  }
+
+  function scheduleQuote() {
+    clearTimeout(quoteTimer);
+    quoteAbort?.abort();
+    showError(el.quoteError, undefined);
+    if (!text.trim()) {
+      el.price.textContent = '';
+      return;
+    }
+    if (isSample()) {
+      el.price.textContent = msg('humanizer.priceFree');
+      return;
+    }
+    quoteTimer = setTimeout(() => void refreshQuote(), 400);
+  }
+
+  async function refreshQuote() {
+    quoteAbort = new AbortController();
+    const isUltra = el.ultra.checked;
+    try {
+      const quote = await toolsApi.quoteTool(ProductId.HUMANIZE, text, isUltra, quoteAbort.signal);
+      const line = quote.productSettlements[String(ProductId.HUMANIZE)];
+      el.price.textContent = line ? msg('humanizer.price', { beans: line.payPrice }) : '';
+    } catch (error) {
+      if (quoteAbort.signal.aborted) return;
+      el.price.textContent = '';
+      showError(el.quoteError, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  function planDialog(body: PageMessageKey) {
+    el.planBody.textContent = msg(body);
+    el.planDialog.showModal();
+  }
+  q(el.planDialog, '[data-close]').addEventListener('click', () => el.planDialog.close());
+
+  /** Spec §4–§5 checks before a paid run. Answers false (and says why) when the run may not start. */
+  function checkRun(ultra: boolean): boolean {
+    if (ultra && !loggedIn()) {
+      redirectToSignup();
+      return false;
+    }
+    if (ultra && !isPaidLevel(level())) {
+      planDialog('humanizer.ultraDialogBody');
+      return false;
+    }
+    const limit = wordLimitFor(level());
+    if (countWords(text) > limit) {
+      showError(el.runError, msg('messages.unlockMoreWords', { limit }));
+      el.unlock.hidden = false;
+      return false;
+    }
+    if (!isMostlyEnglish(text)) {
+      showError(el.runError, msg('messages.onlyEnglishError'));
+      return false;
+    }
+    if (!loggedIn()) {
+      redirectToSignup();
+      return false;
+    }
+    return true;
+  }
+
+  // A loading overlay whose bar creeps towards 90% until the result is in.
+  let progressTimer: ReturnType<typeof setInterval> | undefined;
+  function loading(on: boolean) {
+    running = on;
+    el.overlay.hidden = !on;
+    clearInterval(progressTimer);
+    let value = 5;
+    el.progress.style.width = on ? `${value}%` : '0%';
+    if (on) {
+      progressTimer = setInterval(() => {
+        value = Math.min(90, value + (90 - value) * 0.12);
+        el.progress.style.width = `${value}%`;
+      }, 500);
+    }
+    render();
+  }
+
+  function show(index: number) {
+    current = index;
+    const version = versions[index];
+    if (version?.data) {
+      setDoc(target, version.data);
+      el.target.dataset.empty = 'false';
+    }
+    render();
+  }
+
+  function toVersion(r: Pick<HumanizerResult, 'data' | 'dataWithoutFormat'> & { orderNo?: string | null; rating?: number | null }): Version {
+    return { orderNo: r.orderNo ?? null, data: r.data, plain: r.dataWithoutFormat ?? (r.data ? docToText(r.data) : ''), rating: r.rating ?? null };
+  }
+
+  /** Polls /api/humanizer every second until `data` is present (spec §4). */
+  async function poll(orderNo: string): Promise<HumanizerResult> {
+    for (;;) {
+      const result = await toolsApi.fetchHumanizerResult(orderNo);
+      if (result.data) return result;
+      await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
+    }
+  }
+
+  async function notifyDone() {
+    if (!('Notification' in window)) return;
+    if (Notification.permission === 'granted' && document.hidden) new Notification(msg('humanizer.notifyTitle'), { body: msg('humanizer.notifyBody') });
+  }
+
+  async function askNotifications() {
+    if (!('Notification' in window)) return;
+    if (Notification.permission === 'default') await Notification.requestPermission().catch(() => undefined);
+    el.notifyDenied.hidden = Notification.permission !== 'denied';
+  }
+  el.notifyHelp.addEventListener('click', () => {
+    el.notifyHelpText.hidden = !el.notifyHelpText.hidden;
+  });
+
+  async function runSample() {
+    loading(true);
+    const delay = humanizerLimits.sampleDelayMs.min + Math.random() * (humanizerLimits.sampleDelayMs.max - humanizerLimits.sampleDelayMs.min);
+    try {
+      const [result] = await Promise.all([toolsApi.runSample(el.ultra.checked), new Promise((resolve) => setTimeout(resolve, delay))]);
+      versions = [toVersion(result)];
+      isSampleResult = true;
+      show(0);
+      void notifyDone();
+    } catch (error) {
+      console.error('sample run failed', error);
+    } finally {
+      loading(false);
+    }
+  }
+
+  async function runPaid(extraInfo: { isUltra: boolean; originOrderNo?: string }) {
+    loading(true);
+    void askNotifications();
+    let orderNo: string;
+    try {
+      await ensureFreshToken();
+      const productId = extraInfo.isUltra ? ProductId.HUMANIZE_ULTRA : ProductId.HUMANIZE;
+      const order = await toolsApi.createToolOrder(productId, extraInfo.originOrderNo ? undefined : text, extraInfo);
+      orderNo = order.orderNo;
+      await toolsApi.payToolOrder(orderNo);
+      void fetchBalance().catch(() => undefined);
+    } catch (error) {
+      loading(false);
+      const message = error instanceof Error ? error.message : String(error);
+      showError(el.runError, message);
+      if (error instanceof ApiError && message === msg('commerce.error.insufficientBeans')) el.unlock.hidden = false;
+      return;
+    }
+    try {
+      const result = await poll(orderNo);
+      mergeGroup(result);
+      show(versions.findIndex((v) => v.orderNo === result.orderNo));
+      void notifyDone();
+    } catch (error) {
+      // Spec §8: polling errors are logged and the loader closed.
+      console.error('humanizer result polling failed', error);
+      if (error instanceof ApiError) showError(el.runError, error.message);
+    } finally {
+      loading(false);
+    }
+  }
+
+  /** Keeps every version of the group in order; a version not yet loaded has no data until the pager reaches it. */
+  function mergeGroup(result: HumanizerResult) {
+    const known = new Map(versions.map((v) => [v.orderNo, v]));
+    versions = result.orderGroup.map((orderNo) => known.get(orderNo) ?? { orderNo, data: null, plain: '', rating: null });
+    const index = versions.findIndex((v) => v.orderNo === result.orderNo);
+    if (index >= 0) versions[index] = toVersion(result);
+    isSampleResult = false;
+  }
+
+  async function go(delta: number) {
+    const index = current + delta;
+    const version = versions[index];
+    if (!version) return;
+    if (!version.data && version.orderNo) {
+      // Spec §4: a version without source is loaded when the pager reaches it.
+      try {
+        versions[index] = toVersion(await toolsApi.fetchHumanizerResult(version.orderNo));
+      } catch (error) {
+        console.error('version load failed', error);
+        return;
+      }
+    }
+    show(index);
+  }
+  el.prev.addEventListener('click', () => void go(-1));
+  el.next.addEventListener('click', () => void go(1));
+
+  el.humanize.addEventListener('click', () => void humanizeNow());
+  async function humanizeNow() {
+    if (running || !text.trim()) return;
+    showError(el.runError, undefined);
+    if (isSample() && !el.ultra.checked) return runSample();
+    if (!checkRun(el.ultra.checked)) return;
+    versions = [];
+    current = -1;
+    await runPaid({ isUltra: el.ultra.checked });
+  }
+
+  el.rehumanize.addEventListener('click', () => {
+    if (running) return;
+    if (isSampleResult) {
+      showToast(msg('humanizer.sampleNoRehumanize'), 'warning');
+      return;
+    }
+    if (!loggedIn()) return redirectToSignup();
+    if (!isPaidLevel(level())) return planDialog('humanizer.rehumanizeDialogBody');
+    if (versions.length >= humanizerLimits.maxVersions) {
+      showToast(msg('humanizer.error.maxVersions'), 'warning');
+      return;
+    }
+    const origin = versions[current]?.orderNo ?? versions[0]?.orderNo;
+    if (origin) void runPaid({ isUltra: el.ultra.checked, originOrderNo: origin });
+  });
+
+  el.ultra.addEventListener('change', () => {
+    if (el.ultra.checked && !loggedIn()) {
+      el.ultra.checked = false;
+      redirectToSignup();
+      return;
+    }
+    if (el.ultra.checked && !isPaidLevel(level())) {
+      el.ultra.checked = false;
+      planDialog('humanizer.ultraDialogBody');
+      return;
+    }
+    scheduleQuote();
+  });
+
+  el.clear.addEventListener('click', () => {
+    source.commands.clearContent(true);
+    source.commands.focus();
+  });
+
+  el.copy.addEventListener('click', async () => {
+    const plain = versions[current]?.plain ?? '';
+    try {
+      await navigator.clipboard.writeText(plain);
+      showToast(msg('humanizer.copied'), 'success');
+    } catch {
+      showToast(msg('humanizer.clipboardDenied'), 'warning');
+    }
+  });
+
+  el.download.addEventListener('click', async () => {
+    const orderNo = versions[current]?.orderNo;
+    if (!orderNo) return;
+    try {
+      await ensureFreshToken();
+      const response = await fetch(`${apiBase()}${endpoints.downloadWord}?orderNo=${encodeURIComponent(orderNo)}`, {
+        headers: { authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' },
+        credentials: 'include',
+      });
+      if (!response.ok || !response.headers.get('content-type')?.includes('wordprocessingml')) throw new Error(`download ${response.status}`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${orderNo}.docx`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch (error) {
+      console.error(error);
+      showToast(msg('humanizer.downloadFailed'));
+    }
+  });
+
+  el.checkAi.addEventListener('click', () => {
+    const plain = versions[current]?.plain;
+    if (!plain) return;
+    try {
+      sessionStorage.setItem(detectorHandoffKey, plain);
+    } catch {
+      // Without storage the detector opens empty; the link still works.
+    }
+  });
+
+  for (const thumb of el.thumbs) {
+    thumb.addEventListener('click', () => {
+      const version = versions[current];
+      if (!version?.orderNo) return;
+      const rating = Number(thumb.dataset.thumb);
+      version.rating = rating;
+      render();
+      // Spec §9: feedback is debounced by 1000 ms; the last click counts.
+      clearTimeout(ratingTimer);
+      const orderNo = version.orderNo;
+      ratingTimer = setTimeout(() => {
+        toolsApi.rateResult(orderNo, rating).then(
+          () => showToast(msg('humanizer.feedbackOk'), 'success'),
+          () => showToast(msg('humanizer.feedbackFailed')),
+        );
+      }, humanizerLimits.feedbackDebounceMs);
+    });
+  }
+
+  async function paste() {
+    if (!navigator.clipboard?.readText) {
+      showToast(msg('humanizer.clipboardUnsupported'), 'warning');
+      return;
+    }
+    try {
+      const value = await navigator.clipboard.readText();
+      if (value.trim()) setDoc(source, textToDoc(value));
+      source.commands.focus('end');
+    } catch {
+      showToast(msg('humanizer.clipboardDenied'), 'warning');
+    }
+  }
+  q(root, '[data-paste]').addEventListener('click', () => void paste());
+
+  function loadSample() {
+    setDoc(source, textToDoc(sampleText));
+    source.commands.focus('end');
+  }
+  q(root, '[data-sample]').addEventListener('click', loadSample);
+
+  function uploadId(): string {
+    let id = sessionStorage.getItem(uploadIdKey);
+    if (!id) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem(uploadIdKey, id);
+    }
+    return id;
+  }
+
+  function startUpload(file: File) {
+    if (!uploadKindOf(file.name, file.type)) {
+      showToast(msg('upload.error.type'), 'warning');
+      return;
+    }
+    if (!withinLimit(file, humanizerLimits.uploadMaxBytes)) {
+      showToast(msg('upload.error.tooLarge'), 'warning');
+      return;
+    }
+    if (!loggedIn()) {
+      redirectToSignup();
+      return;
+    }
+    upload?.abort();
+    void ensureFreshToken().then(() => {
+      upload = createUpload(file, {
+        action: `${apiBase()}${endpoints.uploadFileAndParse}`,
+        fieldName: 'multipartFiles',
+        data: { uploadId: uploadId() },
+        headers: () => ({ authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' }),
+        limitBytes: humanizerLimits.uploadMaxBytes,
+        isSuccess: (response) => String(response.code) === '0',
+        onChange: (item) => {
+          el.uploadItem.hidden = false;
+          el.uploadName.textContent = item.status === 'done' ? msg('upload.done', { name: item.name }) : msg('upload.uploading', { name: item.name });
+          el.uploadBar.style.width = `${Math.round(item.percent * 100)}%`;
+          el.uploadAbort.hidden = item.status !== 'uploading';
+          el.uploadRetry.hidden = item.status !== 'error';
+          if (item.status === 'done' && item.response?.content) {
+            setDoc(source, textToDoc(item.response.content));
+            showToast(msg('upload.success'), 'success');
+            setTimeout(() => {
+              if (upload?.item === item) el.uploadItem.hidden = true;
+            }, 3000);
+          }
+          if (item.status === 'error' && !aborted) showToast(item.response?.errorMsg ?? msg('upload.error.failed'));
+          aborted = false;
+        },
+      });
+    });
+  }
+  let aborted = false;
+  el.uploadInput.addEventListener('change', () => {
+    const file = el.uploadInput.files?.[0];
+    el.uploadInput.value = '';
+    if (file) startUpload(file);
+  });
+  el.uploadAbort.addEventListener('click', () => {
+    // Spec §8: a cancelled upload is silent.
+    aborted = true;
+    upload?.abort();
+  });
+  el.uploadRetry.addEventListener('click', () => upload?.retry());
+
+  // Files dropped on the source editor upload like chosen ones.
+  el.source.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files[0];
+    if (!file || readOnly) return;
+    event.preventDefault();
+    startUpload(file);
+  });
+
+  // Spec §1: a hidden debug mode, switched on by a local-storage value, loads test content.
+  if (localStorage.getItem(debugStorageKey) === 'on') {
+    el.debug.hidden = false;
+    el.debug.addEventListener('click', async () => {
+      const content = await toolsApi.fetchTestContent();
+      if (content.rawInputData) setDoc(source, content.rawInputData);
+      versions = [toVersion(content)];
+      isSampleResult = true;
+      show(0);
+    });
+  }
+
+  // Spec §4: ?orderNo= opens that finished order read-only; an empty number is an alert.
+  async function openOrder(orderNo: string) {
+    if (!orderNo.trim()) {
+      window.alert(msg('commerce.error.orderNoMissing'));
+      return;
+    }
+    if (!loggedIn()) return redirectToSignup();
+    readOnly = true;
+    source.setEditable(false);
+    q(root, '[data-readonly-note]').hidden = false;
+    el.ultra.disabled = true;
+    loading(true);
+    try {
+      const result = await poll(orderNo);
+      if (result.rawInputData) setDoc(source, result.rawInputData);
+      el.ultra.checked = result.isUltra;
+      mergeGroup(result);
+      show(versions.findIndex((v) => v.orderNo === result.orderNo));
+    } catch (error) {
+      console.error('order load failed', error);
+      if (error instanceof ApiError) showError(el.runError, error.message);
+    } finally {
+      loading(false);
+    }
+  }
+
+  const params = new URLSearchParams(location.search);
+  if (params.has('orderNo')) void openOrder(params.get('orderNo') ?? '');
+
+  // Membership and login changes (another tab, a fresh user info) change limits and prices.
+  $user.listen(() => {
+    render();
+    scheduleQuote();
+  });
+
+  render();
+  for (const { action, file } of pending) {
+    if (action === 'sample') loadSample();
+    else if (action === 'paste') void paste();
+    else if (action === 'humanize') void humanizeNow();
+    else if (action === 'upload' && file) startUpload(file);
+  }
+}

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One chat-completions request as the fake server received it. */
+export interface LlmRequest {
+  authorization: string | undefined;
+  body: { model?: string; messages?: Array<{ role: string; content: string }>; [key: string]: unknown };
+}
+
+/**
+ * A local server speaking the OpenAI chat-completions protocol (POST /v1/chat/completions with a Bearer key).
+ * `reply` decides the assistant's answer from the user's text; `status` lets a test answer with an error and
+ * `delayMs` holds the answer back.
+ */
+export interface FakeLlm {
+  baseUrl: string;
+  requests: LlmRequest[];
+  reply: (userText: string) => string;
+  status: number;
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+/** Starts the fake on a free port of 127.0.0.1; `apiKey` is the only key it accepts. */
+export async function startFakeLlm(apiKey = 'test-llm-key', reply: (userText: string) => string = (t) => t): Promise<FakeLlm> {
+  const requests: LlmRequest[] = [];
+  const pending = new Set<ServerResponse>();
+  const fake: FakeLlm = {
+    baseUrl: '',
+    requests,
+    reply,
+    status: 200,
+    delayMs: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of pending) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      let body: LlmRequest['body'];
+      try {
+        body = JSON.parse(raw) as LlmRequest['body'];
+      } catch {
+        return json(res, 400, { error: { message: 'invalid JSON', type: 'invalid_request_error' } });
+      }
+      requests.push({ authorization: req.headers.authorization, body });
+      if (req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+      const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
+      const answer = () => {
+        pending.delete(res);
+        if (fake.status !== 200) return json(res, fake.status, { error: { message: 'upstream error', type: 'server_error' } });
+        json(res, 200, {
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model ?? 'fake',
+          choices: [{ index: 0, message: { role: 'assistant', content: fake.reply(user) }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+        });
+      };
+      pending.add(res);
+      if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return fake;
+}

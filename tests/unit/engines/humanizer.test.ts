@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { diffSegments, findProtectedSpans, humanize } from '../../../server/engines/humanizer/index.ts';
+import { articleFor, grammarIssues, stylometrics } from '../../../server/engines/humanizer/quality.ts';
+
+const CHATBOT = [
+  "In today's fast-paced world, technology plays a crucial role in education. Furthermore, it is important to note that students utilize numerous digital tools in order to enhance their learning. Additionally, teachers leverage online platforms to facilitate collaboration.",
+  'Moreover, the use of artificial intelligence is a testament to how far the field has come. However, it is essential to consider the risks. Many experts believe that these tools can be misused, and they do not always produce accurate results. In conclusion, a comprehensive approach is needed.',
+].join('\n');
+
+const spansOf = (text: string) => findProtectedSpans(text).map((s) => text.slice(s.start, s.end));
+
+describe('humanize: the contract', () => {
+  it('returns one segment list per input paragraph whose texts concatenate to that output paragraph', () => {
+    const input = 'First paragraph, short.\n\n\nSecond paragraph here. It has two sentences.\nThird one.';
+    const result = humanize(input, { seed: 3 });
+    expect(result.paragraphs).toHaveLength(3);
+    const joined = result.paragraphs.map((p) => p.map((s) => s.text).join(''));
+    expect(result.text).toBe(joined.join('\n'));
+    for (const p of result.paragraphs) for (const s of p) expect([undefined, 'added', 'edited']).toContain(s.change);
+  });
+
+  it('drops blank lines and trims paragraphs, so the output joins paragraphs with one newline', () => {
+    const result = humanize('  One line.  \r\n\r\n   \nTwo line.\n');
+    expect(result.paragraphs).toHaveLength(2);
+    expect(result.text.split('\n')).toHaveLength(2);
+  });
+
+  it('answers an empty or blank input with no paragraphs', () => {
+    expect(humanize('')).toEqual({ text: '', paragraphs: [], protectedSpans: [] });
+    expect(humanize(' \n\n ').paragraphs).toEqual([]);
+  });
+
+  it('is deterministic for the same input and seed, and a different seed can choose differently', () => {
+    expect(humanize(CHATBOT, { seed: 7 })).toEqual(humanize(CHATBOT, { seed: 7 }));
+    expect(humanize(CHATBOT, { seed: 7, ultra: true })).toEqual(humanize(CHATBOT, { seed: 7, ultra: true }));
+    const outputs = new Set([1, 2, 3, 4, 5, 6].map((seed) => humanize(CHATBOT, { seed }).text));
+    expect(outputs.size).toBeGreaterThan(1);
+  });
+});
+
+describe('humanize: protected spans', () => {
+  it('finds numbers, dates, names, quotations, citations, URLs, e-mail addresses and technical terms', () => {
+    const text =
+      'On March 3, 2021, Dr. Jane Smith of the World Health Organization said "we are not done" (Smith et al., 2020) [4]. ' +
+      'See https://example.org/report or write to press@who.int; the iPhone 12 and COVID-19 cost $1,200 and 35% more.';
+    const spans = spansOf(text);
+    for (const expected of ['March 3, 2021', 'Dr. Jane Smith', 'World Health Organization', '"we are not done"', '(Smith et al., 2020)', '[4]', 'https://example.org/report', 'press@who.int', 'iPhone', 'COVID-19', '$1,200', '35%']) {
+      expect(spans.some((s) => s.includes(expected)), expected).toBe(true);
+    }
+    expect(spans).not.toContain('On');
+    expect(spans).not.toContain('See');
+  });
+
+  it('never changes a protected span, even one full of stock phrases', () => {
+    const text =
+      'Furthermore, the minister said: "Furthermore, it is important to note that we utilize numerous tools in order to enhance growth." ' +
+      'It is important to note that growth was 4.5% in 2023, according to https://stats.example.com/growth. ' +
+      'Additionally, Acme Corp utilizes numerous robust tools.';
+    for (const ultra of [false, true]) {
+      for (let seed = 0; seed < 25; seed++) {
+        const result = humanize(text, { seed, ultra });
+        expect(result.protectedSpans.length).toBeGreaterThan(3);
+        for (const span of result.protectedSpans) expect(result.text, span).toContain(span);
+      }
+    }
+  });
+
+  it('keeps a capitalized name at the start of a sentence a name', () => {
+    const result = humanize('Scott won the race. Afterwards, Palmer Smith utilized numerous tools.', { seed: 1, ultra: true });
+    expect(result.text).toContain('Scott');
+    expect(result.text).toContain('Palmer Smith');
+  });
+});
+
+describe('humanize: what it rewrites', () => {
+  it('removes and varies the stock phrases of chatbot prose', () => {
+    const before = stylometrics(CHATBOT).tellsPer1000;
+    const after = [0, 1, 2, 3, 4].map((seed) => stylometrics(humanize(CHATBOT, { seed }).text).tellsPer1000);
+    for (const a of after) expect(a).toBeLessThan(before * 0.75);
+    const text = humanize(CHATBOT, { seed: 2 }).text;
+    expect(text).not.toMatch(/in order to enhance/);
+  });
+
+  it('substitutes words keeping inflection and fixing the article', () => {
+    const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
+    expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
+    expect(outputs.some((o) => /\ba (?:huge|vast) dataset/.test(o))).toBe(true);
+    for (const o of outputs) {
+      expect(o).not.toMatch(/\ban (?:huge|vast)\b/);
+      expect(o).not.toMatch(/\bshowed the results\b.*\bshowed\b/);
+      expect(grammarIssues(o)).toEqual([]);
+    }
+  });
+
+  it('uses contractions in a conversational register but not in a formal one', () => {
+    const casual = 'I do not think you will like it. It is not what you expect, and we are not sure it is worth it.';
+    const formal =
+      'The cohort analysis did not demonstrate statistically significant differences (Miller et al., 2019). It is not appropriate to generalize these observations.';
+    const casualOut = [0, 1, 2].map((seed) => humanize(casual, { seed }).text).join(' ');
+    expect(casualOut).toMatch(/\b(?:don't|isn't|it's|we're|aren't|you'll)\b/);
+    for (let seed = 0; seed < 10; seed++) expect(humanize(formal, { seed, ultra: true }).text).not.toMatch(/n't\b|'s not|it's/);
+  });
+
+  it('Ultra changes more of the text than normal mode', () => {
+    const changed = (ultra: boolean) =>
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].reduce((n, seed) => n + humanize(CHATBOT, { seed, ultra }).paragraphs.flat().filter((s) => s.change).reduce((m, s) => m + s.text.length, 0), 0);
+    expect(changed(true)).toBeGreaterThan(changed(false));
+  });
+
+  it('varies structure: splits a long compound sentence and merges short ones that share a subject', () => {
+    const long =
+      'The committee reviewed the proposal over several weeks and consulted experts from many fields, and the members eventually agreed that the plan needed substantial changes before approval.';
+    const short = 'The team won the final. They celebrated all night.';
+    const splits = [...Array(12).keys()].map((seed) => humanize(long, { seed }).text);
+    expect(splits.some((t) => (t.match(/\. /g) ?? []).length >= 1)).toBe(true);
+    const merges = [...Array(12).keys()].map((seed) => humanize(short, { seed }).text);
+    expect(merges).toContain('The team won the final, and they celebrated all night.');
+  });
+
+  it('leaves grammar no worse than the input on chatbot prose, for every seed', () => {
+    for (const ultra of [false, true]) {
+      for (let seed = 0; seed < 30; seed++) {
+        const out = humanize(CHATBOT, { seed, ultra }).text;
+        expect(grammarIssues(out), out).toEqual([]);
+        expect(out).not.toMatch(/\b(\w+) \1\b/i);
+      }
+    }
+  });
+});
+
+describe('change marks', () => {
+  it('marks a replaced word as edited and a new connective as added, word by word', () => {
+    const segments = diffSegments('The results were enormous. We left.', 'The results were huge. So, honestly, we left.');
+    expect(segments.map((s) => s.text).join('')).toBe('The results were huge. So, honestly, we left.');
+    expect(segments).toContainEqual({ text: 'huge', change: 'edited' });
+    expect(segments.some((s) => s.change === 'added' && /So/.test(s.text))).toBe(true);
+    expect(segments[0]).toEqual({ text: 'The results were ' });
+  });
+
+  it('marks moved words as edited, not added', () => {
+    const segments = diffSegments('He left because he was tired.', 'Because he was tired, he left.');
+    expect(segments.filter((s) => s.change === 'added')).toEqual([]);
+    expect(segments.map((s) => s.text).join('')).toBe('Because he was tired, he left.');
+  });
+
+  it('marks at word or phrase granularity, never the whole paragraph', () => {
+    const result = humanize(CHATBOT, { seed: 4, ultra: true });
+    for (const p of result.paragraphs) {
+      const unchanged = p.filter((s) => !s.change).reduce((n, s) => n + s.text.length, 0);
+      expect(unchanged).toBeGreaterThan(p.reduce((n, s) => n + s.text.length, 0) / 3);
+      for (const s of p.filter((x) => x.change)) expect(s.text.split(/\s+/).length).toBeLessThan(25);
+    }
+  });
+});
+
+describe('grammar rules', () => {
+  it('knows which article a word takes', () => {
+    expect(articleFor('hour')).toBe('an');
+    expect(articleFor('university')).toBe('a');
+    expect(articleFor('umbrella')).toBe('an');
+    expect(articleFor('one')).toBe('a');
+    expect(articleFor('huge')).toBe('a');
+  });
+
+  it('flags wrong articles, doubled words, lowercase sentence starts, stray punctuation and agreement', () => {
+    const rules = (t: string) => grammarIssues(t).map((i) => i.rule);
+    expect(rules('It was an huge day.')).toContain('article');
+    expect(rules('It was the the day.')).toContain('repeat');
+    expect(rules('It rained. then it stopped.')).toContain('capital');
+    expect(rules('It rained , and stopped.')).toContain('punctuation');
+    expect(rules('They is here.')).toContain('agreement');
+    expect(rules("I know what it's.")).toContain('contraction');
+    expect(rules('Mr. Smith met e.g. the team at 5 p.m. and left.')).toEqual([]);
+  });
+});
