@@ -17,9 +17,12 @@ export function scheduleHumanizer(): void {
         const start = () => {
           if (started) return;
           started = true;
-          root.removeEventListener('click', onEarlyClick, true);
-          root.removeEventListener('change', onEarlyChange, true);
-          void import('./controller.ts').then((m) => m.bindHumanizer(root, pending));
+          // Clicks keep being recorded until the flow is bound, then they are replayed.
+          void import('./controller.ts').then((m) => {
+            root.removeEventListener('click', onEarlyClick, true);
+            root.removeEventListener('change', onEarlyChange, true);
+            m.bindHumanizer(root, pending);
+          });
         };
         const onEarlyClick = (event: Event) => {
           const button = (event.target as HTMLElement).closest<HTMLElement>('[data-sample],[data-paste],[data-humanize]');
