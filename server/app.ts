@@ -81,7 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key, sample: { text: sampleText, run: sampleRuns(sampleText) } });
-  detectorRoutes(app, { db, key });
+  detectorRoutes(app, { db, key, sample: sampleText });
   if (config.worker) {
     const worker = startWorker(db, runnersFor(config), app.log);
     app.addHook('onClose', async () => worker.stop());

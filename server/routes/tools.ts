@@ -13,7 +13,9 @@ import { requestLocale } from '../plugins/errors.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
-import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
+import { detect } from '../engines/detector/index.ts';
+import type { Detection } from '../../src/domain/detector.ts';
+import { detectionResult, detectionView, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
 import { reportPdf } from '../services/report-pdf.ts';
 
 /** The sample text every visitor can humanize for free (never priced, spec §5). */
@@ -102,8 +104,15 @@ export function sampleRuns(text: string) {
 }
 
 /** The AI detector, the Turnitin-style report, its PDF and its share links (spec §7 /api/aiDetect, /api/turnitinReport). */
-export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+export function detectorRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; key: Uint8Array; sample: string }) {
   const authed = { preHandler: requireAuth(db, key) };
+  let sampleDetection: Detection | undefined;
+
+  // The sample's free check, like the humanizer's sample run: our own text only, computed once.
+  app.post(endpoints.detectorSample, async () => {
+    sampleDetection ??= detectionView(sample, detect(sample));
+    return ok(sampleDetection);
+  });
   const sendPdf = (reply: FastifyReply, file: Buffer, name: string) =>
     reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(file);
 

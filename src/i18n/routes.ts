@@ -27,12 +27,13 @@ export const routes = {
   invite: 'invite',
   toolTest: 'ai-humanizer-tool-test',
   sandboxCheckout: 'checkout/sandbox',
+  report: 'report',
 } as const;
 
 export type RouteName = keyof typeof routes;
 
 /** Routes that are pre-rendered but kept out of menus and the sitemap. */
-export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite', 'sandboxCheckout'];
+export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite', 'sandboxCheckout', 'report'];
 
 /** Forms and one-off screens: reachable, but not worth a search result. */
 export const utilityRoutes: readonly RouteName[] = ['welcome', 'resetPassword', 'tryPremiumWeChat'];

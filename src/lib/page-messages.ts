@@ -16,7 +16,7 @@ export const pageMessageKeys = [
   'membership.PREMIUM_PRO_ANNUAL',
 ] as const;
 
-export type PageMessageKey = (typeof pageMessageKeys)[number] | `auth.${string}` | `profile.${string}` | `checkout.${string}` | `subscription.${string}` | `coupon.${string}` | `welcome.${string}` | `referral.${string}` | `orders.${string}` | `history.${string}` | `humanizer.${string}` | `upload.${string}` | `commerce.${string}` | `messages.${string}`;
+export type PageMessageKey = (typeof pageMessageKeys)[number] | `auth.${string}` | `profile.${string}` | `checkout.${string}` | `subscription.${string}` | `coupon.${string}` | `welcome.${string}` | `referral.${string}` | `orders.${string}` | `history.${string}` | `humanizer.${string}` | `upload.${string}` | `commerce.${string}` | `messages.${string}` | `detector.${string}` | `report.${string}`;
 
 let cache: Record<string, string> | undefined;
 

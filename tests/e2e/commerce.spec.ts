@@ -20,17 +20,19 @@ async function signedUp(page: Page) {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('[COM-01] [COM-17] buys Pro monthly through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
+test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
   await signedUp(page);
   const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('beanChargeView'));
   await page.goto('/en/try-premium');
   await view;
   await page.getByText('Monthly', { exact: true }).click();
   await page.getByText('CAD', { exact: true }).click();
+  // The welcome coupon of a new account takes 20% off at checkout (docs/decisions/0013).
+  await expect(page.getByText('Your coupon WELCOME takes 20% off the first payment at checkout.')).toBeVisible();
   await page.getByRole('link', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL(/\/en\/checkout\/sandbox\?session=/);
   await expect(page.getByText('Test mode: no real money is charged.')).toBeVisible();
-  await expect(page.getByText('CA$42.00')).toBeVisible();
+  await expect(page.getByText('CA$33.60')).toBeVisible();
   await page.getByRole('button', { name: 'Pay (test)' }).click();
   await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
   await expect(page.getByText('Payment received. Thank you!')).toBeVisible();

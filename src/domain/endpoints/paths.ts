@@ -56,6 +56,7 @@ export const endpoints = {
   tiptapTest: '/api/tiptaptest',
   uploadFileAndParse: '/api/uploadFileAndParse',
   aiDetect: '/api/aiDetect',
+  detectorSample: '/api/aiDetect/sample',
   turnitinReport: '/api/turnitinReport',
   reportPdf: '/api/report/pdf',
   reportShare: '/api/report/share',

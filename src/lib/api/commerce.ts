@@ -6,7 +6,10 @@ export interface CheckoutSession { id: string; orderNo: string; productId: numbe
 export interface CurrentPlan { productId: number; level: number; status: number; currentPeriodEnd: string; renews: boolean }
 export interface OrderListItem { orderNo: string; productId: number; orderType: number; status: number; amountCents: number; currency: string | null; createTime: string }
 
-export const createOrder = (productId: number, currency?: string) => api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, currency } });
+export const createOrder = (productId: number, currency?: string, couponIds?: string[]) =>
+  api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, currency, couponIds } });
+export interface UserCoupon { id: string; code: string; type: string; value: number; expiresAt: string | null; orderNo: string | null }
+export const fetchValidCoupons = () => api<{ userCoupons: UserCoupon[] }>(endpoints.validCoupons, { silent: true });
 /** What createPayment answers: for a money checkout, where to go (payUrl) or, for WeChat Pay, the QR code's content (codeUrl) and the amount charged. */
 export interface PaymentStart { orderNo: string; status: number; paid: boolean; payUrl?: string; codeUrl?: string; amountCents?: number; currency?: string; balance?: number }
 export const createPayment = (orderNo: string) => api<PaymentStart>(endpoints.createPayment, { method: 'POST', body: { orderNo } });

@@ -1,5 +1,6 @@
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import type { HumanizerResult } from '../../domain/humanizer.ts';
+import type { Detection, Report } from '../../domain/detector.ts';
 import { api } from './instance.ts';
 
 // One typed function per tool endpoint used by the editors.
@@ -11,7 +12,7 @@ export type SampleResult = Pick<HumanizerResult, 'data' | 'dataWithoutFormat' | 
 
 export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal) =>
   api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra } }, silent: true, signal });
-export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string }) =>
+export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string; fileName?: string }) =>
   api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, content, extraInfo }, silent: true });
 export const payToolOrder = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; balance?: number }>(endpoints.createPayment, { method: 'POST', body: { orderNo }, silent: true });
 export const fetchHumanizerResult = (orderNo: string) => {
@@ -22,3 +23,26 @@ export const fetchHumanizerResult = (orderNo: string) => {
 export const runSample = (isUltra: boolean) => api<SampleResult>(endpoints.humanizerSample, { method: 'POST', body: { isUltra }, silent: true });
 export const fetchTestContent = () => api<SampleResult>(endpoints.tiptapTest, { method: 'POST', body: {} });
 export const rateResult = (orderNo: string, rating: number, comment = '') => api<null>(endpoints.orderRating, { method: 'POST', body: { orderNo, rating, comment }, silent: true });
+
+export interface DetectionAnswer {
+  orderNo: string;
+  status: number;
+  data: Detection | null;
+}
+export interface ReportAnswer {
+  orderNo: string;
+  status: number;
+  data: Report | null;
+  shared: boolean;
+}
+const byOrderNo = (orderNo: string) => {
+  const form = new FormData();
+  form.set('orderNo', orderNo);
+  return form;
+};
+export const fetchDetection = (orderNo: string) => api<DetectionAnswer>(endpoints.aiDetect, { method: 'POST', body: byOrderNo(orderNo), silent: true });
+export const fetchReport = (orderNo: string) => api<ReportAnswer>(endpoints.turnitinReport, { method: 'POST', body: byOrderNo(orderNo), silent: true });
+export const runDetectorSample = () => api<Detection>(endpoints.detectorSample, { method: 'POST', body: {}, silent: true });
+export const shareReport = (orderNo: string) => api<{ token: string }>(endpoints.reportShare, { method: 'POST', body: { orderNo }, silent: true });
+export const revokeReport = (orderNo: string) => api<null>(endpoints.reportRevoke, { method: 'POST', body: { orderNo }, silent: true });
+export const fetchSharedReport = (token: string) => api<Report>(endpoints.reportShared, { query: { token }, silent: true });

@@ -4,27 +4,28 @@
  * read-only results (?orderNo=) and debug content. Loaded late by schedule.ts.
  */
 import type { Editor } from '@tiptap/core';
-import { docToText, humanizerLimits, textToDoc, uploadKindOf, type Doc, type HumanizerResult } from '../../domain/humanizer.ts';
+import { docToText, humanizerLimits, type Doc, type HumanizerResult } from '../../domain/humanizer.ts';
 import { isPaidLevel } from '../../domain/membership.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import { ProductId } from '../../domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../domain/word-count.ts';
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import { $user, ensureFreshToken, fetchBalance } from '../../stores/user.ts';
+import { downloadWithToken } from '../download.ts';
+import { pollUntilData, progressOverlay } from '../editor/run.ts';
 import { showToast } from '../../stores/toast.ts';
 import { ApiError } from '../api/client.ts';
 import { apiBase } from '../api/base.ts';
 import * as toolsApi from '../api/tools.ts';
 import { pageMessage, type PageMessageKey } from '../page-messages.ts';
 import { redirectToSignup } from '../session.ts';
-import { createUpload, withinLimit, type Upload } from '../upload.ts';
-import { sourceEditor, targetEditor, setDoc } from './tiptap.ts';
+import { bindSourcePanel } from '../editor/source-panel.ts';
+import type { PendingAction } from '../editor/schedule.ts';
+import { setDoc, targetEditor } from '../editor/tiptap.ts';
+import { handoff } from '../detector/handoff.ts';
 
-/** Where the detector picks up text handed over by the humanizer (spec §2 link to the AI detector). */
-export const detectorHandoffKey = 'detector-handoff';
 /** Local-storage value that switches on the hidden debug mode (spec §1). */
 export const debugStorageKey = 'inkwise-debug';
-const uploadIdKey = 'uploadId';
 
 interface Version {
   orderNo: string | null;
@@ -36,17 +37,12 @@ interface Version {
 const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
 const msg = (key: PageMessageKey, params?: Record<string, string | number>) => pageMessage(key, params);
 
-export function bindHumanizer(root: HTMLElement, pending: { action: string; file?: File }[]): void {
+export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void {
   const el = {
-    source: q(root, '[data-source]'),
     target: q(root, '[data-target]'),
     targetEmpty: q(root, '[data-target-empty]'),
-    empty: q(root, '[data-empty-actions]'),
-    clear: q<HTMLButtonElement>(root, '[data-clear]'),
     debug: q<HTMLButtonElement>(root, '[data-debug-load]'),
-    words: q(root, '[data-word-count]'),
     ultra: q<HTMLInputElement>(root, '[data-ultra]'),
-    quoteError: q(root, '[data-quote-error]'),
     price: q(root, '[data-price]'),
     runError: q(root, '[data-run-error]'),
     unlock: q(root, '[data-unlock]'),
@@ -63,12 +59,6 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     download: q<HTMLButtonElement>(root, '[data-download]'),
     checkAi: q<HTMLAnchorElement>(root, '[data-check-ai]'),
     thumbs: [...root.querySelectorAll<HTMLButtonElement>('[data-thumb]')],
-    uploadInput: q<HTMLInputElement>(root, '[data-upload]'),
-    uploadItem: q(root, '[data-upload-item]'),
-    uploadName: q(root, '[data-upload-name]'),
-    uploadBar: q(root, '[data-upload-bar]'),
-    uploadAbort: q<HTMLButtonElement>(root, '[data-upload-abort]'),
-    uploadRetry: q<HTMLButtonElement>(root, '[data-upload-retry]'),
     notifyDenied: q(root, '[data-notify-denied]'),
     notifyHelp: q<HTMLButtonElement>(root, '[data-notify-help]'),
     notifyHelpText: q(root, '[data-notify-help-text]'),
@@ -77,7 +67,6 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   };
   const sampleText = (root.dataset.sample ?? '').trim();
 
-  let text = '';
   let readOnly = false;
   let running = false;
   let versions: Version[] = [];
@@ -86,22 +75,14 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   let quoteAbort: AbortController | undefined;
   let quoteTimer: ReturnType<typeof setTimeout> | undefined;
   let ratingTimer: ReturnType<typeof setTimeout> | undefined;
-  let upload: Upload<{ code: string | number; content?: string; wordCount?: number; errorMsg?: string }> | undefined;
-
-  // The editors replace the static frames; the frame's focus moves into the editor.
-  const hadFocus = el.source.contains(document.activeElement) || document.activeElement === el.source;
-  el.source.removeAttribute('tabindex');
-  el.source.removeAttribute('role');
-  el.source.removeAttribute('aria-labelledby');
-  const source: Editor = sourceEditor(el.source, q(root, '#hm-source-label').textContent ?? '', (value) => onText(value));
-  el.targetEmpty.remove();
-  const target: Editor = targetEditor(el.target, q(root, '#hm-target-label').textContent ?? '');
-  el.target.dataset.empty = 'true';
-  if (hadFocus) source.commands.focus('end');
 
   const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);
   const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
-  const isSample = () => sampleText !== '' && text.trim() === sampleText;
+  const panel = bindSourcePanel(root, { sampleText, loggedIn, onChange: () => onText() });
+  el.targetEmpty.remove();
+  const target: Editor = targetEditor(el.target, q(root, '#hm-target-label').textContent ?? '');
+  const text = () => panel.text();
+  const isSample = () => sampleText !== '' && text().trim() === sampleText;
 
   function showError(node: HTMLElement, message: string | undefined) {
     node.textContent = message ?? '';
@@ -109,13 +90,8 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   }
 
   function render() {
-    const empty = text.trim() === '';
-    el.empty.hidden = !empty || readOnly;
-    el.clear.hidden = empty || readOnly;
-    const limit = wordLimitFor(level());
-    const words = countWords(text);
-    el.words.textContent = msg('humanizer.words', { count: words, limit });
-    el.words.classList.toggle('text-red-700', words > limit);
+    const empty = text().trim() === '';
+    panel.renderCount(wordLimitFor(level()));
     el.humanize.disabled = empty || running || readOnly;
     const canRe = versions.length > 0 && !running && !readOnly;
     el.rehumanize.disabled = !canRe || versions.length >= humanizerLimits.maxVersions;
@@ -133,8 +109,7 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     }
   }
 
-  function onText(value: string) {
-    text = value;
+  function onText() {
     showError(el.runError, undefined);
     el.unlock.hidden = true;
     render();
@@ -144,8 +119,8 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   function scheduleQuote() {
     clearTimeout(quoteTimer);
     quoteAbort?.abort();
-    showError(el.quoteError, undefined);
-    if (!text.trim()) {
+    panel.showQuoteError(undefined);
+    if (!text().trim()) {
       el.price.textContent = '';
       return;
     }
@@ -160,13 +135,13 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     quoteAbort = new AbortController();
     const isUltra = el.ultra.checked;
     try {
-      const quote = await toolsApi.quoteTool(ProductId.HUMANIZE, text, isUltra, quoteAbort.signal);
+      const quote = await toolsApi.quoteTool(ProductId.HUMANIZE, text(), isUltra, quoteAbort.signal);
       const line = quote.productSettlements[String(ProductId.HUMANIZE)];
       el.price.textContent = line ? msg('humanizer.price', { beans: line.payPrice }) : '';
     } catch (error) {
       if (quoteAbort.signal.aborted) return;
       el.price.textContent = '';
-      showError(el.quoteError, error instanceof Error ? error.message : String(error));
+      panel.showQuoteError(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -187,12 +162,12 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
       return false;
     }
     const limit = wordLimitFor(level());
-    if (countWords(text) > limit) {
+    if (countWords(text()) > limit) {
       showError(el.runError, msg('messages.unlockMoreWords', { limit }));
       el.unlock.hidden = false;
       return false;
     }
-    if (!isMostlyEnglish(text)) {
+    if (!isMostlyEnglish(text())) {
       showError(el.runError, msg('messages.onlyEnglishError'));
       return false;
     }
@@ -203,22 +178,10 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     return true;
   }
 
-  // A loading overlay whose bar creeps towards 90% until the result is in.
-  let progressTimer: ReturnType<typeof setInterval> | undefined;
-  function loading(on: boolean) {
+  const loading = progressOverlay(el.overlay, el.progress, (on) => {
     running = on;
-    el.overlay.hidden = !on;
-    clearInterval(progressTimer);
-    let value = 5;
-    el.progress.style.width = on ? `${value}%` : '0%';
-    if (on) {
-      progressTimer = setInterval(() => {
-        value = Math.min(90, value + (90 - value) * 0.12);
-        el.progress.style.width = `${value}%`;
-      }, 500);
-    }
     render();
-  }
+  });
 
   function show(index: number) {
     current = index;
@@ -235,13 +198,7 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   }
 
   /** Polls /api/humanizer every second until `data` is present (spec §4). */
-  async function poll(orderNo: string): Promise<HumanizerResult> {
-    for (;;) {
-      const result = await toolsApi.fetchHumanizerResult(orderNo);
-      if (result.data) return result;
-      await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
-    }
-  }
+  const poll = (orderNo: string) => pollUntilData(() => toolsApi.fetchHumanizerResult(orderNo), humanizerLimits.pollMs);
 
   async function notifyDone() {
     if (!('Notification' in window)) return;
@@ -280,7 +237,7 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     try {
       await ensureFreshToken();
       const productId = extraInfo.isUltra ? ProductId.HUMANIZE_ULTRA : ProductId.HUMANIZE;
-      const order = await toolsApi.createToolOrder(productId, extraInfo.originOrderNo ? undefined : text, extraInfo);
+      const order = await toolsApi.createToolOrder(productId, extraInfo.originOrderNo ? undefined : text(), extraInfo);
       orderNo = order.orderNo;
       await toolsApi.payToolOrder(orderNo);
       void fetchBalance().catch(() => undefined);
@@ -334,7 +291,7 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
 
   el.humanize.addEventListener('click', () => void humanizeNow());
   async function humanizeNow() {
-    if (running || !text.trim()) return;
+    if (running || !text().trim()) return;
     showError(el.runError, undefined);
     if (isSample() && !el.ultra.checked) return runSample();
     if (!checkRun(el.ultra.checked)) return;
@@ -373,11 +330,6 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     scheduleQuote();
   });
 
-  el.clear.addEventListener('click', () => {
-    source.commands.clearContent(true);
-    source.commands.focus();
-  });
-
   el.copy.addEventListener('click', async () => {
     const plain = versions[current]?.plain ?? '';
     try {
@@ -392,32 +344,27 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     const orderNo = versions[current]?.orderNo;
     if (!orderNo) return;
     try {
-      await ensureFreshToken();
-      const response = await fetch(`${apiBase()}${endpoints.downloadWord}?orderNo=${encodeURIComponent(orderNo)}`, {
-        headers: { authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' },
-        credentials: 'include',
-      });
-      if (!response.ok || !response.headers.get('content-type')?.includes('wordprocessingml')) throw new Error(`download ${response.status}`);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${orderNo}.docx`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      await downloadWithToken(`${apiBase()}${endpoints.downloadWord}?orderNo=${encodeURIComponent(orderNo)}`, 'wordprocessingml', `${orderNo}.docx`);
     } catch (error) {
       console.error(error);
       showToast(msg('humanizer.downloadFailed'));
     }
   });
 
-  el.checkAi.addEventListener('click', () => {
+  // The result goes to the AI detector: the one below on the home page, else the detector page.
+  el.checkAi.addEventListener('click', (event) => {
     const plain = versions[current]?.plain;
     if (!plain) return;
     try {
-      sessionStorage.setItem(detectorHandoffKey, plain);
+      sessionStorage.setItem(handoff.toDetector, plain);
     } catch {
       // Without storage the detector opens empty; the link still works.
+    }
+    const embedded = document.querySelector<HTMLElement>('detector-editor[data-embedded]');
+    if (embedded) {
+      event.preventDefault();
+      embedded.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      document.dispatchEvent(new Event(handoff.event));
     }
   });
 
@@ -440,104 +387,12 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     });
   }
 
-  async function paste() {
-    if (!navigator.clipboard?.readText) {
-      showToast(msg('humanizer.clipboardUnsupported'), 'warning');
-      return;
-    }
-    try {
-      const value = await navigator.clipboard.readText();
-      if (value.trim()) setDoc(source, textToDoc(value));
-      source.commands.focus('end');
-    } catch {
-      showToast(msg('humanizer.clipboardDenied'), 'warning');
-    }
-  }
-  q(root, '[data-paste]').addEventListener('click', () => void paste());
-
-  function loadSample() {
-    setDoc(source, textToDoc(sampleText));
-    source.commands.focus('end');
-  }
-  q(root, '[data-sample]').addEventListener('click', loadSample);
-
-  function uploadId(): string {
-    let id = sessionStorage.getItem(uploadIdKey);
-    if (!id) {
-      id = crypto.randomUUID();
-      sessionStorage.setItem(uploadIdKey, id);
-    }
-    return id;
-  }
-
-  function startUpload(file: File) {
-    if (!uploadKindOf(file.name, file.type)) {
-      showToast(msg('upload.error.type'), 'warning');
-      return;
-    }
-    if (!withinLimit(file, humanizerLimits.uploadMaxBytes)) {
-      showToast(msg('upload.error.tooLarge'), 'warning');
-      return;
-    }
-    if (!loggedIn()) {
-      redirectToSignup();
-      return;
-    }
-    upload?.abort();
-    void ensureFreshToken().then(() => {
-      upload = createUpload(file, {
-        action: `${apiBase()}${endpoints.uploadFileAndParse}`,
-        fieldName: 'multipartFiles',
-        data: { uploadId: uploadId() },
-        headers: () => ({ authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' }),
-        limitBytes: humanizerLimits.uploadMaxBytes,
-        isSuccess: (response) => String(response.code) === '0',
-        onChange: (item) => {
-          el.uploadItem.hidden = false;
-          el.uploadName.textContent = item.status === 'done' ? msg('upload.done', { name: item.name }) : msg('upload.uploading', { name: item.name });
-          el.uploadBar.style.width = `${Math.round(item.percent * 100)}%`;
-          el.uploadAbort.hidden = item.status !== 'uploading';
-          el.uploadRetry.hidden = item.status !== 'error';
-          if (item.status === 'done' && item.response?.content) {
-            setDoc(source, textToDoc(item.response.content));
-            showToast(msg('upload.success'), 'success');
-            setTimeout(() => {
-              if (upload?.item === item) el.uploadItem.hidden = true;
-            }, 3000);
-          }
-          if (item.status === 'error' && !aborted) showToast(item.response?.errorMsg ?? msg('upload.error.failed'));
-          aborted = false;
-        },
-      });
-    });
-  }
-  let aborted = false;
-  el.uploadInput.addEventListener('change', () => {
-    const file = el.uploadInput.files?.[0];
-    el.uploadInput.value = '';
-    if (file) startUpload(file);
-  });
-  el.uploadAbort.addEventListener('click', () => {
-    // Spec §8: a cancelled upload is silent.
-    aborted = true;
-    upload?.abort();
-  });
-  el.uploadRetry.addEventListener('click', () => upload?.retry());
-
-  // Files dropped on the source editor upload like chosen ones.
-  el.source.addEventListener('drop', (event) => {
-    const file = event.dataTransfer?.files[0];
-    if (!file || readOnly) return;
-    event.preventDefault();
-    startUpload(file);
-  });
-
   // Spec §1: a hidden debug mode, switched on by a local-storage value, loads test content.
   if (localStorage.getItem(debugStorageKey) === 'on') {
     el.debug.hidden = false;
     el.debug.addEventListener('click', async () => {
       const content = await toolsApi.fetchTestContent();
-      if (content.rawInputData) setDoc(source, content.rawInputData);
+      if (content.rawInputData) panel.setDoc(content.rawInputData);
       versions = [toVersion(content)];
       isSampleResult = true;
       show(0);
@@ -552,13 +407,13 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
     }
     if (!loggedIn()) return redirectToSignup();
     readOnly = true;
-    source.setEditable(false);
+    panel.setReadOnly(true);
     q(root, '[data-readonly-note]').hidden = false;
     el.ultra.disabled = true;
     loading(true);
     try {
       const result = await poll(orderNo);
-      if (result.rawInputData) setDoc(source, result.rawInputData);
+      if (result.rawInputData) panel.setDoc(result.rawInputData);
       el.ultra.checked = result.isUltra;
       mergeGroup(result);
       show(versions.findIndex((v) => v.orderNo === result.orderNo));
@@ -572,6 +427,12 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
 
   const params = new URLSearchParams(location.search);
   if (params.has('orderNo')) void openOrder(params.get('orderNo') ?? '');
+  // Text sent over from the AI detector ("Humanize this text").
+  const handed = sessionStorage.getItem(handoff.toHumanizer);
+  if (handed && !params.has('orderNo')) {
+    sessionStorage.removeItem(handoff.toHumanizer);
+    panel.setText(handed);
+  }
 
   // Membership and login changes (another tab, a fresh user info) change limits and prices.
   $user.listen(() => {
@@ -580,10 +441,8 @@ export function bindHumanizer(root: HTMLElement, pending: { action: string; file
   });
 
   render();
-  for (const { action, file } of pending) {
-    if (action === 'sample') loadSample();
-    else if (action === 'paste') void paste();
-    else if (action === 'humanize') void humanizeNow();
-    else if (action === 'upload' && file) startUpload(file);
+  for (const action of pending) {
+    if (action.action === 'humanize') void humanizeNow();
+    else panel.replay(action);
   }
 }

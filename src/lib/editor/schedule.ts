@@ -1,31 +1,35 @@
 /**
- * Loads the humanizer's editor and flow late (spec §9: idle, at most 10 s),
- * or at once when the person reaches for it; a click that came first is
- * replayed once the flow is bound. This file is all that ships before that.
+ * Loads a tool's editor and flow late (spec §9: idle, at most 10 s), or at
+ * once when the person reaches for it; a click that came first is replayed
+ * once the flow is bound. This file is all that ships before that.
  */
-type Pending = { action: string; file?: File };
+export type PendingAction = { action: string; file?: File };
+export type IslandBinder = (root: HTMLElement, pending: PendingAction[]) => void;
 
-export function scheduleHumanizer(): void {
-  if (customElements.get('humanizer-editor')) return;
+/** Actions whose early clicks are replayed (data attributes of the buttons). */
+const replayed = '[data-sample],[data-paste],[data-humanize],[data-check]';
+
+export function scheduleEditorIsland(tag: string, load: () => Promise<IslandBinder>): void {
+  if (customElements.get(tag)) return;
   customElements.define(
-    'humanizer-editor',
+    tag,
     class extends HTMLElement {
       connectedCallback() {
         const root = this;
         let started = false;
-        const pending: Pending[] = [];
+        const pending: PendingAction[] = [];
         const start = () => {
           if (started) return;
           started = true;
           // Clicks keep being recorded until the flow is bound, then they are replayed.
-          void import('./controller.ts').then((m) => {
+          void load().then((bind) => {
             root.removeEventListener('click', onEarlyClick, true);
             root.removeEventListener('change', onEarlyChange, true);
-            m.bindHumanizer(root, pending);
+            bind(root, pending);
           });
         };
         const onEarlyClick = (event: Event) => {
-          const button = (event.target as HTMLElement).closest<HTMLElement>('[data-sample],[data-paste],[data-humanize]');
+          const button = (event.target as HTMLElement).closest<HTMLElement>(replayed);
           if (button) pending.push({ action: Object.keys(button.dataset)[0] ?? '' });
           start();
         };

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { ProductId } from '../../src/domain/products.ts';
+import { displayPercent } from '../../src/domain/detector.ts';
+import { buildReport } from '../../server/services/detections.ts';
+import type { DetectionResult } from '../../server/engines/detector/index.ts';
+import { accountWithSession } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+type Json = Record<string, any>;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const essay = [
+  'Climate change represents one of the most significant challenges facing humanity in the twenty-first century.',
+  'Furthermore, it is important to note that rising global temperatures have far-reaching implications for ecosystems, economies, and communities around the world.',
+  'Additionally, governments must implement comprehensive policies that address both mitigation and adaptation in order to ensure a sustainable future for generations to come.',
+  'Moreover, individuals can play a crucial role by adopting environmentally friendly practices in their daily lives, such as reducing energy consumption and supporting renewable energy initiatives.',
+  'In conclusion, addressing climate change requires a collaborative effort from all sectors of society, and it is essential that we take decisive action now.',
+].join(' ');
+
+async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<Json> {
+  const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function paidRun(headers: Record<string, string>, productId: number, content: string, extraInfo: Json = {}): Promise<string> {
+  const order = await call('POST', '/api/createOrder', headers, { productId, content, extraInfo });
+  expect(order.code, JSON.stringify(order)).toBe(0);
+  expect((await call('POST', '/api/createPayment', headers, { orderNo: order.data.orderNo })).code).toBe(0);
+  return order.data.orderNo;
+}
+
+async function poll(url: string, headers: Record<string, string>, orderNo: string): Promise<Json> {
+  for (let i = 0; i < 200; i++) {
+    const r = await call('POST', url, headers, { orderNo });
+    if (r.code !== 0 || r.data.data) return r;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no result');
+}
+
+describe('AI detector runs', () => {
+  it('[TOOL-01] checks a paid text: overall figure, every sentence scored by offset, counts', async () => {
+    const user = await accountWithSession(t);
+    const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION, essay);
+    const r = await poll('/api/aiDetect', user.headers, orderNo);
+    const d = r.data.data;
+    expect(d.text).toBe(essay);
+    expect(d.qualifies).toBe(true);
+    expect(d.probability).toBeGreaterThanOrEqual(0);
+    expect(d.probability).toBeLessThanOrEqual(1);
+    expect(d.sentences.length).toBe(5);
+    for (const s of d.sentences) expect(essay.slice(s.start, s.end).length).toBeGreaterThan(20);
+    expect(d.counts.likelyAi + d.counts.possiblyAi + d.counts.human).toBe(5);
+    // Another user cannot read it.
+    const other = await accountWithSession(t);
+    expect((await call('POST', '/api/aiDetect', other.headers, { orderNo })).message).toBe('We could not find this order.');
+  });
+
+  it('[TOOL-01] refuses non-English text and text above the plan limit, charging nothing', async () => {
+    const user = await accountWithSession(t);
+    const before = (await call('GET', '/api/getUserWallet', user.headers)).data.wallet.balance;
+    expect((await call('POST', '/api/createOrder', user.headers, { productId: ProductId.AI_DETECTION, content: '这是一个中文句子。'.repeat(20) })).message).toBe(
+      'Non-English text detected. Please submit in English.',
+    );
+    expect((await call('POST', '/api/createOrder', user.headers, { productId: ProductId.AI_DETECTION, content: 'word '.repeat(301) })).message).toContain('300 words');
+    expect((await call('GET', '/api/getUserWallet', user.headers)).data.wallet.balance).toBe(before);
+  });
+
+  it('checks the sample text for free, without an order', async () => {
+    const r = await call('POST', '/api/aiDetect/sample', {}, {});
+    expect(r.data.text).toContain('Gallup');
+    expect(r.data.sentences.length).toBeGreaterThan(3);
+  });
+});
+
+describe('Turnitin-style report', () => {
+  it('[TOOL-02] builds the report with submission details, downloads it as a PDF whose text reads back', async () => {
+    const user = await accountWithSession(t);
+    const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay, { fileName: 'climate.docx' });
+    const r = await poll('/api/turnitinReport', user.headers, orderNo);
+    const report = r.data.data;
+    expect(report).toMatchObject({ submissionId: orderNo, fileName: 'climate.docx', qualifies: true, text: essay });
+    expect(report.displayPercent).toBe(displayPercent(report.aiPercent).text);
+    expect(r.data.shared).toBe(false);
+
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}`, headers: user.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const doc = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const { text } = await extractText(doc, { mergePages: true });
+    expect(doc.numPages).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('AI Writing Report');
+    expect(text).toContain(orderNo);
+    expect(text).toContain('climate.docx');
+    expect(text).toContain('What this score means');
+    expect(text.replace(/\s+/g, ' ')).toContain('Climate change represents one of the most significant challenges');
+    expect((await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}` })).statusCode).toBe(401);
+  });
+
+  it('[TOOL-02] shares the report by an unguessable link that the owner can revoke', async () => {
+    const user = await accountWithSession(t);
+    const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
+    await poll('/api/turnitinReport', user.headers, orderNo);
+    const { token } = (await call('POST', '/api/report/share', user.headers, { orderNo })).data;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const shared = await call('GET', `/api/report/shared?token=${token}`, {});
+    expect(shared.data.submissionId).toBe(orderNo);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}` });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await poll('/api/turnitinReport', user.headers, orderNo)).data.shared).toBe(true);
+    // Only the owner can share or revoke.
+    const other = await accountWithSession(t);
+    expect((await call('POST', '/api/report/revoke', other.headers, { orderNo })).code).toBe(1);
+    expect((await call('GET', `/api/report/shared?token=${token}`, {})).code).toBe(0);
+    await call('POST', '/api/report/revoke', user.headers, { orderNo });
+    expect(await call('GET', `/api/report/shared?token=${token}`, {})).toEqual({ code: 1, message: 'This report link no longer works. Ask its owner for a new one.' });
+    expect(await call('GET', `/api/report/shared?token=${'x'.repeat(32)}`, {})).toMatchObject({ code: 1 });
+    // A new link replaces the old one.
+    const first = (await call('POST', '/api/report/share', user.headers, { orderNo })).data.token;
+    const second = (await call('POST', '/api/report/share', user.headers, { orderNo })).data.token;
+    expect((await call('GET', `/api/report/shared?token=${first}`, {})).code).toBe(1);
+    expect((await call('GET', `/api/report/shared?token=${second}`, {})).code).toBe(0);
+  });
+
+  it('[TOOL-02] shows 1–19% as *% without highlights, and splits AI from AI-paraphrased', () => {
+    expect(displayPercent(0)).toEqual({ text: '0%', highlightsShown: false });
+    expect(displayPercent(1)).toEqual({ text: '*%', highlightsShown: false });
+    expect(displayPercent(19.4)).toEqual({ text: '*%', highlightsShown: false });
+    expect(displayPercent(20)).toEqual({ text: '20%', highlightsShown: true });
+    const text = 'One two three four five. Six seven eight nine ten. Eleven twelve thirteen fourteen fifteen. Sixteen seventeen eighteen nineteen twenty.';
+    const sentence = (start: number, end: number, score: number) => ({ start, end, text: text.slice(start, end), score, qualifies: true });
+    const result: DetectionResult = {
+      qualifies: true,
+      probability: 0.99,
+      aiShare: 0.5,
+      isAi: true,
+      threshold: 0.9,
+      wordCount: 20,
+      qualifyingWordCount: 20,
+      modelVersion: 'test',
+      sentences: [sentence(0, 24, 0.95), sentence(25, 50, 0.97), sentence(51, 89, 0.1), sentence(90, text.length, 0.2)],
+    };
+    const order = { orderNo: 'IWTEST', createdAt: new Date('2026-11-22T10:00:00Z'), extraInfo: null };
+    const report = buildReport(order, text, result, (sentences) => sentences.map((s) => (s.startsWith('Six') ? 0.9 : 0)));
+    expect(report).toMatchObject({ aiPercent: 50, displayPercent: '50%', highlightsShown: true, aiOnlyPercent: 25, paraphrasedPercent: 25, fileName: null });
+    expect(report.sentences.map((s) => s.kind)).toEqual(['ai', 'aiParaphrased', null, null]);
+    const low = buildReport(order, text, { ...result, sentences: [sentence(0, 24, 0.95), ...result.sentences.slice(2)], qualifyingWordCount: 40 }, () => []);
+    expect(low.displayPercent).toBe('*%');
+    expect(low.sentences.every((s) => s.kind === null)).toBe(true);
+  });
+});

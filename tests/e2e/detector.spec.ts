@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const essay = [
+  'Climate change represents one of the most significant challenges facing humanity in the twenty-first century.',
+  'Furthermore, it is important to note that rising global temperatures have far-reaching implications for ecosystems, economies, and communities around the world.',
+  'Additionally, governments must implement comprehensive policies that address both mitigation and adaptation in order to ensure a sustainable future for generations to come.',
+  'Moreover, individuals can play a crucial role by adopting environmentally friendly practices in their daily lives, such as reducing energy consumption.',
+  'In conclusion, addressing climate change requires a collaborative effort from all sectors of society.',
+].join(' ');
+
+async function signUp(page: Page, path = '/en/ai-detector') {
+  const email = freshEmail('dt');
+  await page.goto(`/en/signup?cb=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeFrom(email);
+  await page.getByLabel('Password', { exact: true }).fill('Study hard 2026');
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/en\/ai-detector$/);
+  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
+}
+
+const source = (page: Page) => page.locator('detector-editor [data-source] .ProseMirror');
+
+test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences', async ({ page }) => {
+  await signUp(page);
+  await source(page).fill(essay);
+  await expect(page.getByText(/Costs \d+ beans · Report: \d+ beans/)).toBeVisible();
+  await page.getByRole('button', { name: 'Check for AI' }).click();
+  await expect(page.locator('[data-verdict]')).toHaveText(/Likely (AI|human)-written/, { timeout: 20_000 });
+  await expect(page.locator('[data-gauge-text]')).toHaveText(/^\d+%$/);
+  await expect(page.locator('[data-highlights] span[class^="dt-"]')).toHaveCount(5);
+  await expect(page.locator('[data-highlights]')).toHaveText(essay);
+  const title = await page.locator('[data-highlights] span').first().getAttribute('title');
+  expect(title).toMatch(/^AI likelihood \d+%$/);
+  // "Humanize this text" hands the text to the humanizer.
+  await page.getByRole('link', { name: 'Humanize this text' }).click();
+  await expect(page).toHaveURL(/\/en\/essay-humanizer$/);
+  await expect(page.locator('humanizer-editor [data-source] .ProseMirror')).toContainText('Climate change represents');
+});
+
+test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
+  await signUp(page);
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: essay.split('. ').map((s) => new Paragraph({ children: [new TextRun(s)] })) }] }));
+  await page.locator('detector-editor input[type=file]').setInputFiles({ name: 'climate.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await expect(source(page)).toContainText('Climate change represents');
+  await page.getByRole('button', { name: 'Check for AI' }).click();
+  await expect(page.locator('[data-highlights] span[class^="dt-"]').first()).toBeVisible({ timeout: 20_000 });
+});
+
+test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and revokes the link', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(page);
+  await source(page).fill(essay);
+  await page.getByRole('button', { name: 'Get the AI writing report' }).click();
+  const view = page.locator('[data-report-view]');
+  await expect(view.getByRole('heading', { name: 'AI writing report' })).toBeVisible({ timeout: 20_000 });
+  await expect(view.locator('[data-rp-figure]')).toHaveText(/^(\d+%|\*%)$/);
+  await expect(view.locator('[data-rp-file]')).toHaveText('(pasted text)');
+  await expect(view.locator('[data-rp-words]')).toHaveText(String(essay.split(' ').length));
+
+  const downloading = page.waitForEvent('download');
+  await view.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ai-report-.+\.pdf$/);
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile((await download.path())!)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain('AI Writing Report');
+  expect(text).toContain('Submission details');
+  expect(text.replace(/\s+/g, ' ')).toContain('Climate change represents one of the most significant challenges');
+
+  await view.getByRole('button', { name: 'Create a share link' }).click();
+  const link = await view.getByLabel('Anyone with this link can view the report').inputValue();
+  expect(link).toMatch(/\/en\/report#t=[A-Za-z0-9_-]{32}$/);
+  const visitor = await context.browser()!.newPage();
+  await visitor.goto(link);
+  await expect(visitor.locator('[data-rp-text]')).toContainText('Climate change represents');
+  await expect(visitor.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  await expect(visitor.locator('[data-rp-owner]')).toBeHidden();
+  await view.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(page.getByText('The link no longer works.')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText('This report link no longer works. Ask its owner for a new one.')).toBeVisible();
+  await visitor.close();
+});
+
+test('[HUM-04] [HUM-03] on the home page the humanizer result goes to the detector below it', async ({ page }) => {
+  await page.goto('/en');
+  await expect(page.getByRole('heading', { name: 'An AI detector that is careful with students' })).toBeVisible();
+  await page.locator('humanizer-editor').getByRole('button', { name: 'Try a sample' }).click();
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByText('Version 1 of 1')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Check it with the AI detector' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('detector-editor [data-source] .ProseMirror')).toContainText('Gallup');
+});
