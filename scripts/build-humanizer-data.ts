@@ -22,7 +22,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAIN_WORDS, phraseVerbs } from '../server/engines/humanizer/phrases.ts';
-import { THESAURUS } from '../server/engines/humanizer/thesaurus.ts';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -102,8 +101,7 @@ const CLOSED_CLASS = new Set(
   him her them us my your our their his hers ours yours theirs mine a an the and but or nor yet for of in on at
   by to from with without about after before during since until while although though because if unless as
   once all any both each every either neither some many much most more few several such no not never always
-  also just only even still yet again maybe perhaps sir madam mr mrs ms dr yeah yep nope hmm um uh wow sorry
-  according whereas plus`.split(/\s+/),
+  also just only even still yet again maybe perhaps sir madam mr mrs ms dr yeah yep nope hmm um uh wow sorry`.split(/\s+/),
 );
 
 // --- WordNet ---------------------------------------------------------------------------------------------
@@ -284,37 +282,12 @@ for (const key of senses.keys()) {
 const used = (pos: Pos) => new Set(Object.values(syn[pos]).flat());
 const verbTable: Record<string, string> = {};
 for (const v of used('v')) verbTable[v] = inflectVerb(v);
-const curatedVerbs = [...phraseVerbs(), ...Object.values(THESAURUS.v).flatMap((r) => r.to), ...Object.keys(THESAURUS.v)];
-for (const v of curatedVerbs) verbTable[v.split(' ')[0]!] = inflectVerb(v.split(' ')[0]!, true);
+for (const v of phraseVerbs()) verbTable[v.split(' ')[0]!] = inflectVerb(v.split(' ')[0]!, true);
 for (const [v, forms] of Object.entries(verbTable)) if (forms.split('|').some((x) => x === '')) console.warn(`warning: unattested form of "${v}": ${forms}`);
 const pluralTable: Record<string, string> = {};
 for (const n of [...used('n'), ...Object.values(PLAIN_WORDS.n).flat()]) {
   const p = pluralOf(n);
   if (p) pluralTable[n] = p;
-}
-// The thesaurus's nouns stand in for plurals only where the plural is a common word and the noun countable
-// ("worries", not "dreads" or "lacks", which SUBTLEX-US knows as verb forms).
-const UNCOUNTABLE = new Set('lack calm dread quiet resolve shine glow din stamina courage bravery turmoil know-how'.split(' '));
-for (const n of Object.values(THESAURUS.n).flatMap((r) => r.to)) {
-  const p = new Inflectors(n).toPlural();
-  if (!UNCOUNTABLE.has(n) && p !== n && f(p) >= 20) pluralTable[n] = p;
-}
-
-// The thesaurus is read by hand; WordNet only reports pairs that share no synset, as a prompt to re-read them.
-const synsetsOf = (w: string, pos: Pos) => new Set((senses.get(`${w.replace(/ /g, '_')}|${pos}`) ?? []).concat(pos === 'a' ? (senses.get(`${w}|s`) ?? []) : []));
-let thesaurusPairs = 0;
-let unshared = 0;
-for (const pos of Object.keys(POS_FILES) as Pos[]) {
-  for (const [word, rule] of Object.entries(THESAURUS[pos])) {
-    const own = synsetsOf(word, pos);
-    for (const to of rule.to) {
-      thesaurusPairs++;
-      if (![...synsetsOf(to, pos)].some((o) => own.has(o))) {
-        unshared++;
-        if (process.env.SHOW_UNSHARED) console.log(`${pos} ${word} > ${to}`);
-      }
-    }
-  }
 }
 
 // Common words: what a capitalized sentence opener may be without being a name. SUBTLEX-US lists a word
@@ -353,5 +326,5 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
 const size = Buffer.byteLength(JSON.stringify(data));
 console.log(
-  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
+  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${collocations.size} collocations, ${common.length} common words`,
 );

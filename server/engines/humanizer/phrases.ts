@@ -21,7 +21,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     commence: ['start', 'begin'],
     endeavor: ['try'],
     endeavour: ['try'],
-    obtain: ['get'],
+    obtain: ['get', 'gain'],
     purchase: ['buy'],
     assist: ['help'],
     optimize: ['improve', 'fine-tune'],
@@ -33,7 +33,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     showcase: ['show', 'display'],
     elucidate: ['explain', 'clarify'],
     exacerbate: ['worsen'],
-    mitigate: ['ease', 'lessen'],
+    mitigate: ['reduce', 'ease'],
     ameliorate: ['improve'],
     necessitate: ['require'],
     delve: ['dig', 'look'],
@@ -72,21 +72,6 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     highlight: ['stress', 'point to'],
     urge: ['press'],
     secure: ['win', 'get'],
-    begin: ['start'],
-    attempt: ['try'],
-    receive: ['get'],
-    enable: ['allow'],
-    discover: ['find'],
-    examine: ['look at', 'study'],
-    investigate: ['look into', 'probe'],
-    determine: ['work out', 'decide'],
-    reduce: ['cut', 'lower'],
-    eliminate: ['remove', 'get rid of'],
-    construct: ['build'],
-    inform: ['tell'],
-    perceive: ['see'],
-    exhibit: ['show', 'display'],
-    retain: ['keep'],
     // From WordNet, kept here because they are frequent in the dataset's machine text.
     assume: ['presume'],
     vanish: ['disappear'],
@@ -116,11 +101,6 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     synergy: ['teamwork'],
     intricacy: ['complexity'],
     physician: ['doctor'],
-    residence: ['home'],
-    automobile: ['car'],
-    requirement: ['need'],
-    inquiry: ['question'],
-    difficulty: ['trouble'],
     solace: ['comfort'],
     beacon: ['symbol', 'light'],
     glimmer: ['flicker', 'hint'],
@@ -185,21 +165,6 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     treacherous: ['dangerous', 'perilous'],
     immense: ['huge', 'vast'],
     swift: ['quick', 'rapid'],
-    appropriate: ['suitable', 'right'],
-    difficult: ['hard', 'tough'],
-    initial: ['first'],
-    entire: ['whole'],
-    sole: ['only'],
-    obvious: ['clear'],
-    challenging: ['hard', 'tough'],
-    advantageous: ['helpful'],
-    previous: ['earlier', 'past'],
-    massive: ['huge'],
-    elderly: ['older'],
-    wealthy: ['rich'],
-    intelligent: ['smart', 'clever'],
-    strange: ['odd'],
-    fortunate: ['lucky'],
     relentless: ['constant', 'unending'],
     poignant: ['moving', 'touching'],
     captivating: ['gripping', 'charming'],
@@ -242,7 +207,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     eventually: ['finally', 'in the end'],
     instantly: ['immediately', 'at once'],
     immediately: ['at once', 'right away'],
-    rapidly: ['quickly'],
+    rapidly: ['quickly', 'fast'],
     essentially: ['basically'],
     precisely: ['exactly'],
     roughly: ['about', 'approximately'],
@@ -261,19 +226,10 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     honestly: ['frankly', 'truly'],
     utterly: ['completely', 'totally'],
     extremely: ['very', 'really'],
-    quickly: ['promptly', 'rapidly'],
+    quickly: ['fast', 'rapidly'],
     promptly: ['quickly'],
     largely: ['mostly', 'mainly'],
     truly: ['really'],
-    typically: ['usually'],
-    generally: ['usually', 'mostly'],
-    obviously: ['clearly'],
-    nearly: ['almost'],
-    almost: ['nearly'],
-    fully: ['completely'],
-    mainly: ['mostly'],
-    mostly: ['mainly'],
-    suddenly: ['all of a sudden'],
   },
 };
 
@@ -346,12 +302,6 @@ const CONNECTIVES: PhraseRule[] = [
 const PHRASES: PhraseRule[] = [
   { match: 'in order to', replace: ['to', 'so as to'] },
   { match: 'amidst', replace: ['amid', 'among'] },
-  { match: 'amongst', replace: ['among'] },
-  { match: 'regarding', replace: ['about', 'on'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },
-  { match: 'whereas', replace: ['while'] },
-  { match: 'upon', replace: ['on'], prevNot: ['once', 'depend', 'depends', 'depended', 'depending', 'rely', 'relies', 'relied', 'based', 'call', 'called', 'calls'] },
-  { match: 'in addition to', replace: ['besides', 'on top of', 'along with'] },
-  { match: 'a variety of', replace: ['all kinds of', 'various', 'many'] },
   { match: ', however ,', replace: [', though ,'], mid: true },
   { match: 'such as', replace: ['like'], prevNot: ['just', 'so'] },
   { match: 'due to', replace: ['because of', 'owing to'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD|QT)/, prevNot: ['is', 'are', 'was', 'were', 'be', 'been'] },
@@ -429,11 +379,6 @@ const PHRASES: PhraseRule[] = [
 /** Every stock-phrase rule, sentence openers first. */
 export const PHRASE_RULES: readonly PhraseRule[] = [...CONNECTIVES, ...PHRASES];
 
-/** Verbs whose participle states a result of the whole main clause (", leaving …" → ". This left …"). */
-export const RESULT_VERBS = new Set(
-  'leave cause result prompt spark make raise bring force mark highlight send create give allow enable trigger lead underscore signal fuel drive reflect show suggest indicate prevent put help add'.split(' '),
-);
-
 /** Verb lemmas the phrase rules produce with `~`: their inflections are built into the data file. */
 export function phraseVerbs(): string[] {
   const verbs = new Set<string>();
@@ -441,7 +386,6 @@ export function phraseVerbs(): string[] {
     for (const r of [...rule.replace, ...(rule.casual ?? [])]) for (const m of r.matchAll(/~([a-z]+)/g)) verbs.add(m[1]!);
   }
   for (const targets of Object.values(PLAIN_WORDS.v)) for (const t of targets) verbs.add(t.split(' ')[0]!);
-  for (const v of RESULT_VERBS) verbs.add(v);
   verbs.delete('be');
   verbs.delete('can');
   return [...verbs];

@@ -1,7 +1,102 @@
 import { lexicon } from './lexicon.ts';
-import { NEVER_REPLACE, PHRASE_RULES, PLAIN_WORDS, RESULT_VERBS, type PhraseRule, type WordPos } from './phrases.ts';
+import { NEVER_REPLACE, PHRASE_RULES, PLAIN_WORDS, type PhraseRule, type WordPos } from './phrases.ts';
 import { articleFor, grammarIssues } from './quality.ts';
 import type { Token } from './tokens.ts';
+
+/** A deterministic random source in [0, 1). */
+export type Rng = () => number;
+
+/** mulberry32: a small, fast, well-mixed PRNG; the same seed gives the same stream everywhere. */
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** How hard one pass rewrites, set from the mode and the register of the input. */
+export interface Settings {
+  ultra: boolean;
+  /** Probability of contracting where a contraction is possible (0 in a formal register). */
+  contractions: number;
+  /** Informal alternatives ("what's more") are allowed. */
+  casual: boolean;
+}
+
+// --- small token helpers ------------------------------------------------------------------------------------
+
+const isWord = (t: Token | undefined): t is Token => !!t && /^[\p{L}\p{N}]/u.test(t.text);
+const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
+// The tagger often reads a past tense after a noun as a participle ("The committee reviewed/VBN"): count both.
+const FINITE = new Set(['VBD', 'VBZ', 'VBP', 'MD', 'VBN']);
+const SUBJECT_TAGS = new Set(['PRP', 'DT', 'NNP', 'NNPS', 'EX', 'PRP$', 'NN', 'NNS', 'CD', 'JJ']);
+const DETERMINERS = new Set(['the', 'these', 'those', 'this', 'that', 'his', 'her', 'its', 'their', 'our', 'my', 'your', 'them', 'us', 'which', 'whom']);
+const ATTACH_LEFT = /^(?:[.,;:!?%)\]}…]|\.\.\.|['’][\p{L}]+)$/u;
+
+function fresh(text: string, space = ' '): Token {
+  return { text, space, prot: '', tag: '', lemma: text.toLowerCase(), fresh: true };
+}
+
+/** Tokens for a phrase like "also ," with spaces set; the last takes `space`. */
+function phraseTokens(words: string[], space: string): Token[] {
+  const out = words.map((w) => fresh(w));
+  for (let i = 0; i < out.length; i++) out[i]!.space = i === out.length - 1 ? space : ATTACH_LEFT.test(out[i + 1]!.text) ? '' : ' ';
+  return out;
+}
+
+function capitalized(t: Token): Token {
+  if (t.prot || !/^\p{Ll}/u.test(t.text)) return t;
+  return { ...t, text: t.text[0]!.toUpperCase() + t.text.slice(1), fresh: true };
+}
+
+/** The token with a lowercase first letter, or undefined when that could harm a name or "I". */
+function decapitalized(t: Token, next: Token | undefined): Token | undefined {
+  if (t.prot) return undefined;
+  if (!/^\p{Lu}\p{Ll}*(?:['’]\p{Ll}+)?$/u.test(t.text)) return /^\p{Ll}/u.test(t.text) ? t : undefined;
+  if (t.tag === 'NNP' || t.tag === 'NNPS' || /^I(?:['’]|$)/.test(t.text)) return undefined;
+  const low = t.text.toLowerCase();
+  if (!lexicon().common.has(low.replace(/['’]\p{Ll}+$/u, ''))) return undefined;
+  if (next && /^\p{Lu}/u.test(next.text) && !next.prot) return undefined;
+  return { ...t, text: low, fresh: true };
+}
+
+function withCase(word: string, like: string): string {
+  return /^\p{Lu}/u.test(like) ? word[0]!.toUpperCase() + word.slice(1) : word;
+}
+
+/** Fixes "a"/"an" before position i after the word at i changed. */
+function fixArticle(tokens: Token[], i: number): void {
+  const prev = tokens[i - 1];
+  const word = tokens[i];
+  if (!prev || !word || prev.prot || !/^(?:a|an)$/i.test(prev.text)) return;
+  const want = articleFor(word.text);
+  if (want && want !== prev.text.toLowerCase()) tokens[i - 1] = { ...prev, text: withCase(want, prev.text), fresh: true };
+}
+
+const wordCount = (tokens: Token[]) => tokens.reduce((n, t) => n + (t.prot !== '' || isWord(t) ? 1 : 0), 0);
+const sentenceText = (tokens: Token[]) => tokens.map((t, i) => t.text + (i === tokens.length - 1 ? '' : t.space)).join('');
+
+function hasFiniteVerb(tokens: Token[], from = 0, to = tokens.length): boolean {
+  for (let i = from; i < to; i++) if (FINITE.has(tokens[i]!.tag)) return true;
+  return false;
+}
+
+/** True when tokens[from..] opens an independent clause: a subject-like word, then a finite verb soon after. */
+function opensClause(tokens: Token[], from: number): boolean {
+  const first = tokens[from];
+  if (!first || !SUBJECT_TAGS.has(first.tag)) return false;
+  if (first.tag === 'DT' && !/^(?:the|a|an|this|that|these|those|some|many|most|each|every|all|both|no)$/i.test(first.text)) return false;
+  for (let i = from + 1; i < Math.min(tokens.length, from + 7); i++) {
+    const t = tokens[i]!;
+    if (FINITE.has(t.tag)) return true;
+    if (t.text === ',' || t.tag === 'IN' || t.tag === 'WDT' || t.tag === 'WP') return false;
+  }
+  return false;
+}
 
 // --- stock phrases --------------------------------------------------------------------------------------------
 
@@ -26,6 +121,22 @@ function phrases(): Map<string, CompiledRule[]> {
 
 const BE: Record<string, string> = { VBZ: 'is', VBP: 'are', VB: 'be', VBG: 'being', VBN: 'been' };
 const CAN: Record<string, string> = { VBZ: 'can', VBP: 'can', VBD: 'could' };
+const VERB_FORM: Record<string, number> = { VBZ: 0, VBD: 1, VBN: 2, VBG: 3 };
+
+/** The form of verb `lemma` (possibly "make sure") that matches Penn tag `tag`, or undefined. */
+function inflect(lemma: string, tag: string): string | undefined {
+  const [head, ...rest] = lemma.split(' ');
+  let form: string | undefined;
+  if (tag === 'VB' || tag === 'VBP') form = head;
+  else {
+    const index = VERB_FORM[tag];
+    if (index === undefined) return undefined;
+    form = lexicon().verbForms.get(head!)?.[index];
+  }
+  if (!form) return undefined;
+  return [form, ...rest].join(' ');
+}
+
 function matchRule(tokens: Token[], i: number, c: CompiledRule): string | undefined | false {
   let verbTag: string | undefined;
   for (let k = 0; k < c.parts.length; k++) {
@@ -130,13 +241,11 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     if (rng() >= (curated ? (s.ultra ? 1 : 0.85) : s.ultra ? 0.8 : 0.5)) continue;
     const next = out[i + 1];
     if (pos === 'n' && next && /^NN/.test(next.tag)) continue; // a compound's modifier ("care model")
-    if (pos === 'n' && /^NNS?$/.test(out[i - 1]?.tag ?? '')) continue; // a compound's head ("job opportunities")
     if (pos === 'v' && next && (next.tag === 'RP' || PARTICLES.has(lower(next)))) continue; // a phrasal verb
     if (inCollocation(out, i, lemma)) continue;
     const target = candidates[Math.floor(rng() * candidates.length)]!;
     if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
     if (target === 'make sure' && lower(next) !== 'that') continue; // "make sure" takes a clause, "ensure" also a noun
-    if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
     let form: string | undefined;
     if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (curated ? regularPlural(target) : undefined)) : target;
     else if (pos === 'v') form = inflect(target, t.tag);
@@ -204,15 +313,6 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
 // --- sentence structure -------------------------------------------------------------------------------------------
 
 const SPLIT_AT = new Set(['and', 'but', 'so', 'yet']);
-/** The tense of a clause's first finite verb: 'past', 'present', or undefined (a modal, or none). */
-function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
-  for (const t of tokens) {
-    if (t.tag === 'VBD' || t.tag === 'VBN') return 'past';
-    if (t.tag === 'VBZ' || t.tag === 'VBP') return 'present';
-    if (t.tag === 'MD') return undefined;
-  }
-  return undefined;
-}
 
 const SAYING = new Set(['say', 'think', 'believe', 'suggest', 'claim', 'know', 'hope', 'feel', 'find', 'show', 'argue', 'insist', 'admit', 'realize', 'realise', 'fear', 'expect', 'report', 'reveal', 'note', 'add', 'tell', 'warn', 'guess', 'agree', 'announce', 'explain', 'recall', 'suspect', 'assume', 'notice', 'learn', 'discover', 'mean', 'decide', 'conclude']);
 
@@ -251,35 +351,25 @@ function dropSerialComma(tokens: Token[], s: Settings, rng: Rng): Token[] {
 /** Splits a long sentence at ", and/but/so" or ";" joining two independent clauses. */
 function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | undefined {
   const words = wordCount(tokens);
-  if (words < 14 || tokens[tokens.length - 1]!.text !== '.') return undefined;
-  const long = words >= (s.ultra ? 18 : 20);
+  if (words < (s.ultra ? 18 : 22) || tokens[tokens.length - 1]!.text !== '.') return undefined;
   if (tokens.some((t) => t.prot === 'quote')) return undefined;
   const options: number[] = [];
   for (let i = 4; i < tokens.length - 5; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1]!;
-    if (!long && !(t.text === ',' && next.tag === 'VBG')) continue; // only result participles split shorter sentences
     if (t.text === ';' && opensClause(tokens, i + 1)) options.push(i);
     else if (t.text === ',' && lower(next) === 'which' && FINITE.has(tokens[i + 2]!.tag) && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
-    else if (t.text === ',' && next.tag === 'VBG' && RESULT_VERBS.has(next.lemma) && !next.prot && wordCount(tokens.slice(i + 1)) >= 4 && pastOrPresent(tokens.slice(0, i))) options.push(i);
     else if (t.text === ',' && SPLIT_AT.has(lower(next)) && opensClause(tokens, i + 2)) options.push(i);
   }
   const usable = options.filter((i) => hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5);
-  if (usable.length === 0 || rng() >= (s.ultra ? 0.85 : 0.65)) return undefined;
-  // The most uneven split point: a short sentence next to a long one is what human rhythm looks like.
-  const at = usable.reduce((best, i) => (Math.abs(2 * i - tokens.length) > Math.abs(2 * best - tokens.length) ? i : best), usable[0]!);
+  if (usable.length === 0 || rng() >= (s.ultra ? 0.8 : 0.5)) return undefined;
+  const at = usable[Math.floor(rng() * usable.length)]!;
   const left = tokens.slice(0, at);
   const stop = fresh('.', tokens[at]!.space || ' ');
   left[left.length - 1] = { ...left[left.length - 1]!, space: '' };
   let right: Token[];
   if (tokens[at]!.text === ';') right = tokens.slice(at + 1);
-  else if (tokens[at + 1]!.tag === 'VBG' && lower(tokens[at + 1]) !== 'which') {
-    // ", leaving users angry." → ". This left users angry." (the tense of the main clause)
-    const participle = tokens[at + 1]!;
-    const form = inflect(participle.lemma, pastOrPresent(tokens.slice(0, at)) === 'past' ? 'VBD' : 'VBZ');
-    if (!form) return undefined;
-    right = [fresh('This'), { ...participle, text: form, fresh: true }, ...tokens.slice(at + 2)];
-  } else if (lower(tokens[at + 1]) === 'which') {
+  else if (lower(tokens[at + 1]) === 'which') {
     // ", which was …" → ". This was …"; a plural verb takes "These".
     const verb = tokens[at + 2]!;
     const plural = verb.tag === 'VBP' || /^(?:are|were|have|do)$/i.test(verb.text);
@@ -371,9 +461,8 @@ const MERGE_OPENERS: Record<string, string> = { however: 'but', also: 'and', plu
 function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): Token[] | undefined {
   const wa = wordCount(a);
   const wb = wordCount(b);
-  // Short + short, or a longer sentence + a short one: merging the latter makes lengths more varied.
   const limit = s.ultra ? 12 : 10;
-  if (wb > limit || wa < 3 || wb < 3 || wa > (wb <= 8 ? 24 : limit)) return undefined;
+  if (wa > limit || wb > limit || wa < 3 || wb < 3) return undefined;
   if (a[a.length - 1]!.text !== '.' || b[b.length - 1]!.text !== '.') return undefined;
   if ([...a, ...b].some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
   if (!opensClause(a, 0) || !hasFiniteVerb(a) || a.some((t) => t.text === ',' || FRONTABLE.has(lower(t)) || t.fresh)) return undefined;
@@ -386,7 +475,7 @@ function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): Token[] 
   }
   // Only a sentence that continues the same subject joins its neighbour ("The team won, and they celebrated").
   if (!/^(?:he|she|it|they|we|this|these)$/i.test(rest[0]?.text ?? '') || !opensClause(rest, 0)) return undefined;
-  if (rest.some((t) => t.text === ',') || rng() >= (s.ultra ? 0.75 : 0.6)) return undefined;
+  if (rest.some((t) => t.text === ',') || rng() >= (s.ultra ? 0.6 : 0.45)) return undefined;
   const low = decapitalized(rest[0]!, rest[1]);
   if (!low) return undefined;
   const head = a.slice(0, -1);

@@ -21,8 +21,6 @@ export interface Token {
   lemma: string;
   /** True for tokens the engine produced (never for the input's own tokens). */
   fresh?: boolean;
-  /** True for input tokens a structural step moved (no later step moves them back). */
-  moved?: boolean;
 }
 
 const MONTHS = 'January|February|April|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec';
