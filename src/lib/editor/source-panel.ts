@@ -71,10 +71,9 @@ export function bindSourcePanel(root: HTMLElement, options: { sampleText: string
 
   // The editor replaces the static frame; focus on the frame moves into it.
   const hadFocus = el.source.contains(document.activeElement) || document.activeElement === el.source;
-  el.source.removeAttribute('tabindex');
-  el.source.removeAttribute('role');
-  el.source.removeAttribute('aria-labelledby');
-  const editor = sourceEditor(el.source, label, (value) => {
+  const describedBy = el.source.getAttribute('aria-describedby') ?? undefined;
+  for (const name of ['tabindex', 'role', 'aria-labelledby', 'aria-multiline', 'aria-describedby']) el.source.removeAttribute(name);
+  const editor = sourceEditor(el.source, label, describedBy, (value) => {
     text = value;
     if (uploadedText !== null && value !== uploadedText) uploadedName = uploadedText = null;
     renderEmpty();

@@ -40,11 +40,13 @@ const kit = StarterKit.configure({
 });
 
 /** The source editor: editable text, plain paragraphs. */
-export function sourceEditor(element: HTMLElement, label: string, onChange: (text: string) => void): Editor {
+export function sourceEditor(element: HTMLElement, label: string, describedBy: string | undefined, onChange: (text: string) => void): Editor {
+  const attributes: Record<string, string> = { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', spellcheck: 'true' };
+  if (describedBy) attributes['aria-describedby'] = describedBy;
   const editor = new Editor({
     element,
     extensions: [kit],
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', spellcheck: 'true' } },
+    editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange(e.getText({ blockSeparator: '\n' })),
   });
   return editor;
