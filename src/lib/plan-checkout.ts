@@ -46,4 +46,6 @@ export function bindPlanCheckout(root: HTMLElement): void {
       link.removeAttribute('aria-disabled');
     }
   });
+  // Until now the links lead a visitor to sign-up; from here on they open the checkout.
+  root.dataset.checkoutReady = 'true';
 }

@@ -77,8 +77,9 @@ test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and
   expect(text.replace(/\s+/g, ' ')).toContain('Climate change represents one of the most significant challenges');
 
   await view.getByRole('button', { name: 'Create a share link' }).click();
-  const link = await view.getByLabel('Anyone with this link can view the report').inputValue();
-  expect(link).toMatch(/\/en\/report#t=[A-Za-z0-9_-]{32}$/);
+  const linkInput = view.getByLabel('Anyone with this link can view the report');
+  await expect(linkInput).toHaveValue(/\/en\/report#t=[A-Za-z0-9_-]{32}$/);
+  const link = await linkInput.inputValue();
   const visitor = await context.browser()!.newPage();
   await visitor.goto(link);
   await expect(visitor.locator('[data-rp-text]')).toContainText('Climate change represents');

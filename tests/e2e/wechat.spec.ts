@@ -22,6 +22,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test('[COM-01] a WeChat plan goes to the sandbox checkout while WeChat Pay is not configured', async ({ page }) => {
   await signedUp(page);
   await page.goto('/en/try-premium/wechat');
+  await expect(page.locator('pricing-table[data-checkout-ready]')).toBeAttached();
   await page.locator('[data-plan="basic"]').getByRole('link', { name: 'Pay with WeChat Pay' }).click();
   await expect(page).toHaveURL(/\/en\/checkout\/sandbox\?session=/);
   await page.getByRole('button', { name: 'Pay (test)' }).click();
@@ -43,6 +44,7 @@ test('[COM-01] [COM-17] shows the WeChat Pay QR code with the amount, polls ever
     await route.fulfill({ json: { code: 0, data: { orderNo, status: checks < 2 ? 10 : 50 } } });
   });
   await page.goto('/en/try-premium/wechat');
+  await expect(page.locator('pricing-table[data-checkout-ready]')).toBeAttached();
   await page.locator('[data-plan="pro"]').getByRole('link', { name: 'Pay with WeChat Pay' }).click();
   const screen = page.getByRole('dialog', { name: 'Scan to pay with WeChat' });
   await expect(screen).toBeVisible();
@@ -67,6 +69,7 @@ test('closing the QR screen stops the polling', async ({ page }) => {
   });
   await page.clock.install();
   await page.goto('/en/try-premium/wechat');
+  await expect(page.locator('pricing-table[data-checkout-ready]')).toBeAttached();
   await page.locator('[data-plan="basic"]').getByRole('link', { name: 'Pay with WeChat Pay' }).click();
   const screen = page.getByRole('dialog', { name: 'Scan to pay with WeChat' });
   await expect(screen).toBeVisible();
