@@ -14,6 +14,10 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
+import { humanizerEngineFigures } from './humanizer-engine.ts';
+import { detectorEngineFigures } from './detector-engine.ts';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import { users } from '../../server/db/schema.ts';
 import { signingKey } from '../../server/services/secrets.ts';
@@ -46,6 +50,16 @@ for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detect
     `  ${page.padEnd(18)} JS ${kb(w.jsBytes).padStart(9)} raw, ${kb(w.jsGzip).padStart(8)} gzip (${w.jsFiles.length} files, ${w.inlineScriptBytes} B inline) · HTML ${kb(w.htmlGzip)} gzip · render-blocking: ${w.renderBlocking.length ? w.renderBlocking.join(', ') : 'none'}`,
   );
 }
+
+// The editor loads after the page is idle: its chunks (Tiptap and the flows) are not part of the figures above.
+const astroDir = join(dist, '_astro');
+const lateChunks = readdirSync(astroDir)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ f, body: readFileSync(join(astroDir, f)) }))
+  .filter(({ body }) => /ProseMirror|bindHumanizer|bindDetector|data-empty-actions/.test(body.toString('utf8')));
+const lateRaw = lateChunks.reduce((n, c) => n + c.body.length, 0);
+const lateGzip = lateChunks.reduce((n, c) => n + gzipSync(c.body).length, 0);
+console.log(`  editor chunks loaded when idle (Tiptap + flows): ${kb(lateRaw)} raw, ${kb(lateGzip)} gzip in ${lateChunks.length} files`);
 
 const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: dist, RATE_LIMIT_ALLOWLIST: '127.0.0.1' });
 const database = await openDatabase(config.database);
@@ -124,7 +138,7 @@ if (flag('no-lighthouse')) {
   console.log('\nLighthouse: skipped (no Chromium; set CHROME_PATH)');
 } else {
   console.log('\nLighthouse (mobile preset) performance / accessibility / best-practices / SEO:');
-  for (const page of ['/en', '/ar', '/en/try-premium']) {
+  for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium']) {
     const s = await lighthouseScores(served + page, chromePath);
     console.log(`  ${page.padEnd(16)} ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo}   FCP ${s.fcp}  LCP ${s.lcp}  TBT ${s.tbt}  CLS ${s.cls}${s.failing.length ? `   below 1: ${s.failing.join(', ')}` : ''}`);
   }
@@ -132,3 +146,8 @@ if (flag('no-lighthouse')) {
 
 await app.close();
 await database.close();
+
+console.log('\nHumanizer engine (offline):');
+for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
+console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
+for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
