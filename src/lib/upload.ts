@@ -54,7 +54,7 @@ export interface Upload<R> {
 }
 
 export function createUpload<R = unknown>(file: File, options: UploadOptions<R>): Upload<R> {
-  const item: UploadItem<R> = { uid: `upload-${Date.now()}-${counter++}`, name: file.name, file, status: 'init', percent: 0 };
+  const item: UploadItem<R> = { uid: `upload-${Date.now()}-${counter++}`, name: file.name, url: undefined, file, status: 'init', percent: 0, response: undefined };
   let xhr: XMLHttpRequest | undefined;
   const update = (patch: Partial<UploadItem<R>>) => {
     Object.assign(item, patch);

@@ -135,7 +135,7 @@ describe('humanizer runs', () => {
     expect(history.data.list.map((h: Json) => h.jobId)).toContain(orderNo);
   });
 
-  it('[HUM-14] refuses Ultra to a free member, and runs it as order type 12 for a paid one', async () => {
+  it('[HUM-14] [HUM-16] [TOOL-07] refuses Ultra to a free member, and runs it as order type 12 for a paid one', async () => {
     const free = await accountWithSession(t);
     expect((await call('POST', '/api/createOrder', free.headers, { productId: ProductId.HUMANIZE_ULTRA, content: text })).message).toBe('Ultra is part of the Premium and Pro plans.');
     const pro = await accountWithSession(t, { level: MembershipLevel.PREMIUM_PRO_MONTH });

@@ -249,3 +249,58 @@ test('[SITE-20] debug mode loads test content into the editors', async ({ page }
   await expect(source(page)).toContainText('Gallup');
   await expect(target(page)).toContainText('Gallup');
 });
+
+test('[HUM-20] paste explains a refused clipboard and an unsupported one', async ({ page }) => {
+  await page.goto('/en');
+  // No clipboard permission granted: reading is refused.
+  await page.locator('humanizer-editor').getByRole('button', { name: 'Paste text' }).click();
+  await expect(page.getByText("We can't access your clipboard. Please paste manually: right-click on desktop or long press on mobile.")).toBeVisible();
+  await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: {}, configurable: true }));
+  await page.reload();
+  await page.locator('humanizer-editor').getByRole('button', { name: 'Paste text' }).click();
+  await expect(page.getByText('Clipboard read API not supported in this browser.')).toBeVisible();
+});
+
+test('[HUM-08] a finished run notifies a hidden tab, and blocked notifications show how to enable them', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { shown: string[] }).shown = shown;
+    class FakeNotification {
+      static get permission() {
+        return (window as unknown as { notifyPermission?: string }).notifyPermission ?? 'granted';
+      }
+      static requestPermission = async () => FakeNotification.permission;
+      constructor(title: string) {
+        shown.push(title);
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true });
+    Object.defineProperty(document, 'hidden', { get: () => true, configurable: true });
+  });
+  await page.goto('/en');
+  await page.locator('humanizer-editor').getByRole('button', { name: 'Try a sample' }).click();
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByText('Version 1 of 1')).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual(['Your text is humanized']);
+
+  await page.addInitScript(() => ((window as unknown as { notifyPermission: string }).notifyPermission = 'denied'));
+  await page.reload();
+  await page.locator('humanizer-editor').getByRole('button', { name: 'Try a sample' }).click();
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByText('Notifications are blocked, so we cannot tell you when a result is ready.')).toBeVisible();
+  await page.getByRole('button', { name: 'How to enable them' }).click();
+  await expect(page.getByText('Open your browser’s site settings for this page, allow notifications, then reload.')).toBeVisible();
+});
+
+test('[HUM-23] a quote error shows beneath the editor; a polling error closes the loader', async ({ page }) => {
+  await signUp(page);
+  await page.route('**/api/calculateSettlement', (route) => route.fulfill({ json: { code: 1, message: 'Pricing is briefly unavailable.' } }));
+  await typeText(page, prose(40));
+  await expect(page.locator('humanizer-editor [data-quote-error]')).toHaveText('Pricing is briefly unavailable.');
+  await page.unroute('**/api/calculateSettlement');
+  await page.route('**/api/humanizer', (route) => route.fulfill({ json: { code: 1, message: 'The result could not be read.' } }));
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByText('The result could not be read.')).toBeVisible();
+  await expect(page.locator('humanizer-editor [data-overlay]')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Humanize', exact: true })).toBeEnabled();
+});

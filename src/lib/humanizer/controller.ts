@@ -216,6 +216,7 @@ export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void
 
   async function runSample() {
     loading(true);
+    void askNotifications();
     const delay = humanizerLimits.sampleDelayMs.min + Math.random() * (humanizerLimits.sampleDelayMs.max - humanizerLimits.sampleDelayMs.min);
     try {
       const [result] = await Promise.all([toolsApi.runSample(el.ultra.checked), new Promise((resolve) => setTimeout(resolve, delay))]);
