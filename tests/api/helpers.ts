@@ -13,7 +13,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
