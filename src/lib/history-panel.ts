@@ -44,7 +44,9 @@ export function bindHistoryPanel(root: HTMLElement): void {
     if (route) {
       const open = document.createElement('a');
       open.className = 'rounded-lg bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700';
-      open.href = `${localizedPath(locale, route)}?orderNo=${encodeURIComponent(item.jobId)}`;
+      // The detector page opens a report by ?report= and a plain check by ?orderNo=.
+      const param = meta?.orderType === OrderType.AI_DETECTION_TURNITIN ? 'report' : 'orderNo';
+      open.href = `${localizedPath(locale, route)}?${param}=${encodeURIComponent(item.jobId)}`;
       open.textContent = pageMessage('history.open');
       actions.append(open);
     }
