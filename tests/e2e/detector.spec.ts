@@ -90,6 +90,12 @@ test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and
   await visitor.reload();
   await expect(visitor.getByText('This report link no longer works. Ask its owner for a new one.')).toBeVisible();
   await visitor.close();
+
+  // The history opens the finished report again.
+  await page.goto('/en/history');
+  await page.getByRole('link', { name: 'Open result' }).first().click();
+  await expect(page).toHaveURL(/\/en\/ai-detector\?report=/);
+  await expect(page.locator('[data-report-view] [data-rp-text]')).toContainText('Climate change represents');
 });
 
 test('[HUM-04] [HUM-03] on the home page the humanizer result goes to the detector below it', async ({ page }) => {
