@@ -1,6 +1,6 @@
 /**
  * `npm run train:detector`: trains the AI-text detector from ../shared/datasets/detector and the Brown corpus and
- * writes server/engines/detector/model/detector-v1.json. Deterministic: re-running writes the same bytes.
+ * writes server/engines/detector/model/detector-v2.json. Deterministic: re-running writes the same bytes.
  *   --check   train, compare with the committed file, exit 1 when they differ (writes nothing)
  *   --quiet   print only the result line
  */

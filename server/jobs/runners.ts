@@ -34,10 +34,7 @@ export const detectorRunner: Runner = async (order) => {
 };
 
 /** The second classifier of the report: how much each AI sentence looks paraphrased by a tool. */
-function paraphraseScores(sentences: string[]): number[] {
-  const score = (detector as unknown as { paraphraseScore?: (text: string) => number }).paraphraseScore;
-  return score ? sentences.map((s) => score(s)) : sentences.map(() => 0);
-}
+const paraphraseScores = (sentences: string[]): number[] => sentences.map((s) => detector.paraphraseScore(s));
 
 /** The Turnitin-style report (order type 13). */
 export const reportRunner: Runner = async (order) => {

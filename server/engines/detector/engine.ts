@@ -7,11 +7,12 @@ import { FEATURE_NAMES, LEXICAL_NAMES, featureVector, lexicalScores, sentenceSta
 import { lexiconFingerprint } from './lexicon.ts';
 import { linearScore, sigmoid, type LinearModel } from './logistic.ts';
 import { NgramModel, type NgramData } from './ngram.ts';
+import { styleScoreOf, type StyleModel } from './style.ts';
 import { segmentText, type Segment } from './text.ts';
 
 /** The versioned model file written by `npm run train:detector`. */
 export interface ModelFile {
-  format: 1;
+  format: 2;
   version: string;
   lexicon: string;
   features: string[];
@@ -30,6 +31,8 @@ export interface ModelFile {
   lm: NgramData;
   /** Naive-Bayes log-ratios of word use (machine over human) learned from the training texts. */
   lexical: { words: string[]; ratios: number[] };
+  /** Linear model over hashed shape n-grams (style.ts), learned from the paired dev texts. */
+  style: StyleModel;
   training: Record<string, unknown>;
 }
 
@@ -77,7 +80,7 @@ export class Detector {
   readonly ratios: Map<string, number>;
 
   constructor(file: ModelFile) {
-    if (file.format !== 1) throw new Error(`detector model format ${String(file.format)} is not supported; retrain with npm run train:detector`);
+    if (file.format !== 2) throw new Error(`detector model format ${String(file.format)} is not supported; retrain with npm run train:detector`);
     if (file.lexicon !== lexiconFingerprint() || file.features.join(',') !== [...FEATURE_NAMES, ...LEXICAL_NAMES].join(',')) {
       throw new Error('detector model was trained with other features or word lists; retrain with npm run train:detector');
     }
@@ -88,9 +91,12 @@ export class Detector {
     this.ratios = new Map(file.lexical.words.map((w, i) => [w, file.lexical.ratios[i] as number]));
   }
 
-  /** The full feature vector of a run of sentences, with lexical log-ratios from `ratios` (default: the model's). */
-  vector(stats: readonly SentenceStats[], ratios: ReadonlyMap<string, number> = this.ratios): number[] {
-    return [...featureVector(stats), ...lexicalScores(stats, ratios, this.context.rank)];
+  /**
+   * The full feature vector of a run of sentences, with lexical log-ratios from `ratios` and the style score from
+   * `style` (default: the model's; training passes out-of-fold ones).
+   */
+  vector(stats: readonly SentenceStats[], ratios: ReadonlyMap<string, number> = this.ratios, style: StyleModel = this.file.style): number[] {
+    return [...featureVector(stats), ...lexicalScores(stats, ratios, this.context.rank), styleScoreOf(style, stats.map((s) => s.shapes))];
   }
 
   /** Segments a text and reduces its qualifying sentences to statistics. */
@@ -109,8 +115,8 @@ export class Detector {
   }
 
   /** Feature vectors of the windows around each qualifying sentence. */
-  windowVectors(stats: readonly SentenceStats[], ratios: ReadonlyMap<string, number> = this.ratios): number[][] {
-    return stats.map((_, i) => this.vector(stats.slice(Math.max(0, i - WINDOW_RADIUS), i + WINDOW_RADIUS + 1), ratios));
+  windowVectors(stats: readonly SentenceStats[], ratios: ReadonlyMap<string, number> = this.ratios, style: StyleModel = this.file.style): number[][] {
+    return stats.map((_, i) => this.vector(stats.slice(Math.max(0, i - WINDOW_RADIUS), i + WINDOW_RADIUS + 1), ratios, style));
   }
 
   /** Raw document score (log-odds before calibration). */

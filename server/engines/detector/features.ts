@@ -9,6 +9,7 @@
  */
 import { FUNCTION_WORDS, STOCK_PHRASES } from './lexicon.ts';
 import type { NgramModel, TokenScores } from './ngram.ts';
+import { shapeHashes } from './style.ts';
 import { normalise, tokenize, type Token } from './text.ts';
 
 /** Word-frequency bands by rank in SUBTLEX-US: <100, <1,000, <5,000, <20,000, rarer or unknown. */
@@ -63,6 +64,8 @@ export interface SentenceStats {
   first: string;
   /** Lower-cased words in order, for variety and repetition measures. */
   list: string[];
+  /** Hashes of the sentence's shape n-grams (see style.ts). */
+  shapes: number[];
 }
 
 /** The feature names, in the order `featureVector` writes them. */
@@ -75,7 +78,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'sent_mean', 'sent_std', 'sent_cv', 'word_len_mean', 'word_len_std', 'mattr', 'hapax',
   ...FUNCTION_WORDS.map((w) => `fw_${w}`), 'fw_total',
   ...PUNCT_KINDS.map((p) => `punct_${p}`), 'contractions', 'possessives', 'stock',
-  'rep_trigram', 'start_repeat', 'start_the', 'start_pronoun', 'cap_rate', 'num_rate', 'log_words',
+  'rep_trigram', 'start_repeat', 'start_the', 'start_pronoun', 'cap_rate', 'num_rate',
 ];
 
 /**
@@ -98,6 +101,14 @@ export const SIMPLICITY: Readonly<Record<string, number>> = {
   word_len_mean: -1,
   mattr: -1,
   hapax: -1,
+  // Predictability and repetition measures that plain writing moves the same way as the older sampled models:
+  // a narrower spread of word surprisal, fewer words outside the language model's vocabulary, words more
+  // predictable from their context than from their frequency alone, and repeated word trigrams.
+  tri_std: -1,
+  unk_rate: -1,
+  pmi_mean: 1,
+  gain_mean: 1,
+  rep_trigram: 1,
 };
 
 /** Lexical resources the features need: the language model, frequency ranks and band norms. */
@@ -136,7 +147,7 @@ export function sentenceStats(tokens: Token[], ctx: FeatureContext, scores: Toke
     tokens: tokens.length, words: 0, chars: 0, charsSq: 0, tri: 0, triSq: 0, uni: 0, z: 0, zSq: 0, zLow: 0, zHigh: 0,
     pmi: 0, pmiSq: 0, gain: 0, rank: [0, 0, 0, 0, 0, 0], bandCount: new Array<number>(BANDS).fill(0), bandZ: new Array<number>(BANDS).fill(0),
     unk: 0, logRank: 0, fw: new Array<number>(FUNCTION_WORDS.length).fill(0), punct: new Array<number>(PUNCT_KINDS.length).fill(0),
-    contractions: 0, possessives: 0, stock: 0, caps: 0, nums: 0, first: '', list: [],
+    contractions: 0, possessives: 0, stock: 0, caps: 0, nums: 0, first: '', list: [], shapes: shapeHashes(tokens, ctx.rank),
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -231,8 +242,8 @@ export function lexicalScores(stats: readonly SentenceStats[], ratios: ReadonlyM
   return [safe(common, commonN), safe(content, contentN)];
 }
 
-/** Names of the lexical features appended after `FEATURE_NAMES`. */
-export const LEXICAL_NAMES: readonly string[] = ['nb_common', 'nb_content'];
+/** Names of the lexical features appended after `FEATURE_NAMES`: the two naive-Bayes averages and the style n-gram score. */
+export const LEXICAL_NAMES: readonly string[] = ['nb_common', 'nb_content', 'style_ngram'];
 
 /** Number of bands (for band norms). */
 export const BAND_COUNT = BANDS;

@@ -1,18 +1,23 @@
 /**
  * Offline AI-text detector: a trained classifier over n-gram log-probability, word-frequency and stylometric
- * features (see docs/decisions/0011-ai-detector.md). The model is the committed file model/detector-v1.json,
- * written by `npm run train:detector`.
+ * features (see docs/decisions/0011-ai-detector.md). The model is the committed file model/detector-v2.json,
+ * written by `npm run train:detector`; the paraphrase classifier is model/paraphrase-v1.json, written by
+ * `npm run train:paraphrase`.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Detector, type DetectionResult, type ModelFile } from './engine.ts';
+import { ParaphraseScorer, type ParaphraseFile } from './paraphrase.ts';
 
 export type { DetectionResult, SentenceScore } from './engine.ts';
 
 /** Path of the committed model file. */
-export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v1.json', import.meta.url));
+export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v2.json', import.meta.url));
+/** Path of the committed paraphrase model file. */
+export const PARAPHRASE_MODEL_PATH = fileURLToPath(new URL('./model/paraphrase-v1.json', import.meta.url));
 
 let detector: Detector | null = null;
+let paraphrase: ParaphraseScorer | null = null;
 
 /** Loads the committed model (called at server start; `detect` calls it lazily too). */
 export function loadModel(): void {
@@ -30,4 +35,19 @@ export function detect(text: string): DetectionResult {
 export function modelVersion(): string {
   loadModel();
   return (detector as Detector).file.version;
+}
+
+/**
+ * How much a sentence reads as machine text rewritten by a paraphrasing tool such as our humanizer (0..1). Expects
+ * one sentence, as the report passes for each sentence the detector judged AI; a passage of several sentences gets
+ * the mean of its sentences' raw scores. Calibrated so that 0.5, where the report marks a sentence
+ * "AI-paraphrased", is reached by about 10% of plain machine sentences (held out). It says nothing about whether
+ * the text is machine-written at all: ask `detect` first. Text without letters scores 0.
+ */
+export function paraphraseScore(text: string): number {
+  if (!paraphrase) {
+    loadModel();
+    paraphrase = new ParaphraseScorer(JSON.parse(readFileSync(PARAPHRASE_MODEL_PATH, 'utf8')) as ParaphraseFile, detector as Detector);
+  }
+  return paraphrase.score(text);
 }

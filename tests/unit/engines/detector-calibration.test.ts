@@ -28,6 +28,7 @@ describe.skipIf(!dataset)('detector: calibration on the held-out split of the de
   it('keeps false positives on held-out human text at or below 1% at the default threshold', () => {
     expect(human.length).toBeGreaterThan(500);
     expect(rateAtOrAbove(human, threshold)).toBeLessThanOrEqual(0.01);
+    // The threshold is set per human source (each at most 1% out of fold), so each source stays low held out too.
     for (const domain of ['xsum', 'squad', 'writing', 'brown']) {
       const h = scored.filter(({ e }) => e.label === 0 && e.domain === domain).map(({ r }) => r.probability);
       expect(rateAtOrAbove(h, threshold), domain).toBeLessThanOrEqual(0.02);
@@ -36,8 +37,16 @@ describe.skipIf(!dataset)('detector: calibration on the held-out split of the de
 
   it('still detects machine text: AUROC and detection at the default threshold', () => {
     const domainHuman = scored.filter(({ e }) => e.label === 0 && e.domain !== 'brown').map(({ r }) => r.probability);
-    expect(auroc(domainHuman, machine)).toBeGreaterThan(0.75);
+    expect(auroc(domainHuman, machine)).toBeGreaterThan(0.78);
     expect(rateAtOrAbove(machine, threshold)).toBeGreaterThan(0.05);
+  });
+
+  it('detects current assistants (GPT-3.5, GPT-4) better than the older sampled models', () => {
+    const modern = scored.filter(({ e }) => e.generator === 'gpt-3.5-turbo' || e.generator === 'gpt-4').map(({ r }) => r.probability);
+    const domains = new Set(scored.filter(({ e }) => e.generator === 'gpt-4').map(({ e }) => e.domain));
+    const human = scored.filter(({ e }) => e.label === 0 && domains.has(e.domain)).map(({ r }) => r.probability);
+    expect(auroc(human, modern)).toBeGreaterThan(0.88);
+    expect(rateAtOrAbove(modern, threshold)).toBeGreaterThan(0.1);
   });
 
   it('gives higher probabilities to machine text than to human text on average, per sentence too', () => {

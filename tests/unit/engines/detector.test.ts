@@ -102,7 +102,7 @@ describe('detector: which text qualifies', () => {
     expect(essay.slice(last).trim()).toBe('');
     const flaggedWords = result.sentences.filter((s) => s.score >= result.threshold).reduce((n, s) => n + s.text.split(/\s+/).length, 0);
     expect(result.aiShare).toBeCloseTo(flaggedWords / result.qualifyingWordCount, 1);
-    expect(result.modelVersion).toBe('detector-v1');
+    expect(result.modelVersion).toBe('detector-v2');
   });
 
   it('is deterministic and blind to typography (curly quotes, dashes, line breaks)', () => {
