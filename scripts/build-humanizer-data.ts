@@ -22,6 +22,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAIN_WORDS, phraseVerbs } from '../server/engines/humanizer/phrases.ts';
+import { PAST_OF_PARTICIPLE } from '../server/engines/humanizer/helpers.ts';
+import { THESAURUS } from '../server/engines/humanizer/thesaurus.ts';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -66,7 +68,9 @@ const BAD_PAIRS = new Set(
   `child>kid police>law vicious>savage cruel>savage recently>lately absolutely>perfectly utterly>perfectly
   utterly>absolutely director>manager manner>style mistake>fault strategy>scheme purpose>intention
   chance>opportunity agency>bureau associate>link link>associate severely>badly fuse>mix factory>mill
-  rush>race race>rush`.split(/\s+/),
+  rush>race race>rush harm>injury publicity>promotion scope>range calamity>tragedy catastrophe>tragedy penalty>punishment
+  punishment>penalty colony>settlement wage>salary frightening>terrible frightening>dreadful activate>trigger topic>theme
+  merchandise>product`.split(/\s+/),
 );
 // Informal, profane, or too short to read unambiguously: never offered as a replacement nor replaced.
 const BLOCK = new Set(
@@ -101,7 +105,8 @@ const CLOSED_CLASS = new Set(
   him her them us my your our their his hers ours yours theirs mine a an the and but or nor yet for of in on at
   by to from with without about after before during since until while although though because if unless as
   once all any both each every either neither some many much most more few several such no not never always
-  also just only even still yet again maybe perhaps sir madam mr mrs ms dr yeah yep nope hmm um uh wow sorry`.split(/\s+/),
+  also just only even still yet again maybe perhaps sir madam mr mrs ms dr yeah yep nope hmm um uh wow sorry
+  according whereas plus`.split(/\s+/),
 );
 
 // --- WordNet ---------------------------------------------------------------------------------------------
@@ -229,6 +234,10 @@ function regularForms(v: string): string[] {
   return [s, d, d, g];
 }
 
+// en-inflectors gives some irregular participles as the past ("hide" → "hid", not "hidden"): the engine's table of
+// participles whose past differs corrects them.
+const PARTICIPLE_OF_PAST = new Map(Object.entries(PAST_OF_PARTICIPLE).map(([participle, past]) => [past, participle]));
+
 function inflectVerb(lemma: string, curated = false): string {
   const cached = verbForms.get(lemma);
   if (cached !== undefined) return cached;
@@ -240,6 +249,8 @@ function inflectVerb(lemma: string, curated = false): string {
     if (k === 2 && x === lemma && !SAME_PARTICIPLE.has(lemma)) x = regular[2]!;
     return attested(x) ? x : curated ? regular[k]! : '';
   });
+  const participle = PARTICIPLE_OF_PAST.get(forms[1]!);
+  if (participle && forms[2] === forms[1] && participle.startsWith(lemma.slice(0, 1))) forms[2] = participle;
   const joined = forms.join('|');
   verbForms.set(lemma, joined);
   return joined;
@@ -282,12 +293,51 @@ for (const key of senses.keys()) {
 const used = (pos: Pos) => new Set(Object.values(syn[pos]).flat());
 const verbTable: Record<string, string> = {};
 for (const v of used('v')) verbTable[v] = inflectVerb(v);
-for (const v of phraseVerbs()) verbTable[v.split(' ')[0]!] = inflectVerb(v.split(' ')[0]!, true);
+const curatedVerbs = [...phraseVerbs(), ...Object.values(THESAURUS.v).flatMap((r) => r.to), ...Object.keys(THESAURUS.v)];
+for (const v of curatedVerbs) verbTable[v.split(' ')[0]!] = inflectVerb(v.split(' ')[0]!, true);
 for (const [v, forms] of Object.entries(verbTable)) if (forms.split('|').some((x) => x === '')) console.warn(`warning: unattested form of "${v}": ${forms}`);
+// Clause-level steps put verbs of any text into another form ("was funded by" → "funded", ", leaving" → "and
+// left"): the forms of every common verb, kept only when all four are attested and look like forms of that verb
+// (en-inflectors answers "amputeats" for "amputate").
+const IRREGULAR_PAST = new Set('went was were'.split(' '));
+for (const key of senses.keys()) {
+  const [verb, pos] = key.split('|') as [string, Pos];
+  if (pos !== 'v' || verbTable[verb] !== undefined || !/^[a-z]{2,}$/.test(verb) || f(verb) < 30) continue;
+  const forms = inflectVerb(verb).split('|');
+  const stem = verb.slice(0, 2);
+  const base = verb.length > 3 ? verb.slice(0, -1) : verb; // "raise" → "rais(es)", "carry" → "carr(ies)"
+  if (forms.some((x) => x === '' || f(x) < 3 || (!x.startsWith(stem) && !IRREGULAR_PAST.has(x)))) continue;
+  if (!forms[0]!.startsWith(base) || !forms[3]!.startsWith(base)) continue; // "ground" → "grinds": a form of another verb
+  verbTable[verb] = forms.join('|');
+}
 const pluralTable: Record<string, string> = {};
 for (const n of [...used('n'), ...Object.values(PLAIN_WORDS.n).flat()]) {
   const p = pluralOf(n);
   if (p) pluralTable[n] = p;
+}
+// The thesaurus's nouns stand in for plurals only where the plural is a common word and the noun countable
+// ("worries", not "dreads" or "lacks", which SUBTLEX-US knows as verb forms).
+const UNCOUNTABLE = new Set('lack calm dread quiet resolve shine glow din stamina courage bravery turmoil know-how'.split(' '));
+for (const n of Object.values(THESAURUS.n).flatMap((r) => r.to)) {
+  const p = new Inflectors(n).toPlural();
+  if (!UNCOUNTABLE.has(n) && p !== n && f(p) >= 20) pluralTable[n] = p;
+}
+
+// The thesaurus is read by hand; WordNet only reports pairs that share no synset, as a prompt to re-read them.
+const synsetsOf = (w: string, pos: Pos) => new Set((senses.get(`${w.replace(/ /g, '_')}|${pos}`) ?? []).concat(pos === 'a' ? (senses.get(`${w}|s`) ?? []) : []));
+let thesaurusPairs = 0;
+let unshared = 0;
+for (const pos of Object.keys(POS_FILES) as Pos[]) {
+  for (const [word, rule] of Object.entries(THESAURUS[pos])) {
+    const own = synsetsOf(word, pos);
+    for (const to of rule.to) {
+      thesaurusPairs++;
+      if (![...synsetsOf(to, pos)].some((o) => own.has(o))) {
+        unshared++;
+        if (process.env.SHOW_UNSHARED) console.log(`${pos} ${word} > ${to}`);
+      }
+    }
+  }
 }
 
 // Common words: what a capitalized sentence opener may be without being a name. SUBTLEX-US lists a word
@@ -326,5 +376,5 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
 const size = Buffer.byteLength(JSON.stringify(data));
 console.log(
-  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${collocations.size} collocations, ${common.length} common words`,
+  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
 );

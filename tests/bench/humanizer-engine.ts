@@ -1,7 +1,8 @@
 /**
  * Humanizer engine figures: speed (words/s, normal and Ultra, on 3,500-word inputs), the stylometric signals it
- * changes, how much meaning it keeps, and grammar (rule violations and an independent POS-sequence check),
- * on the machine-written texts of ../shared/datasets/detector (or a committed sample when that is absent).
+ * changes, how much meaning it keeps, grammar (rule violations and an independent POS-sequence check) and the
+ * share of texts our AI detector flags before and after, on the machine-written texts of ../shared/datasets/detector
+ * (or a committed sample when that is absent).
  *
  *   ./node_modules/.bin/node tests/bench/humanizer-engine.ts
  *
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { findProtectedSpans, humanize, splitParagraphs, type HumanizeResult } from '../../server/engines/humanizer/index.ts';
+import { detect } from '../../server/engines/detector/index.ts';
 import { grammarIssues, meaningKept, measureSentences, stem, stylometrics, type Stylometrics } from '../../server/engines/humanizer/quality.ts';
 
 const require = createRequire(import.meta.url);
@@ -154,7 +156,7 @@ export function buildInputs(texts: string[], words: number, count: number): stri
   const inputs: string[] = [];
   let current: string[] = [];
   let n = 0;
-  for (let round = 0; inputs.length < count && round < 50; round++) {
+  for (let round = 0; inputs.length < count && round < 1000; round++) {
     for (const t of texts) {
       for (const p of splitParagraphs(t)) {
         const w = p.split(/\s+/);
@@ -173,8 +175,10 @@ export function buildInputs(texts: string[], words: number, count: number): stri
   return inputs;
 }
 
-function wordsPerSecond(inputs: string[], ultra: boolean): number {
-  for (const input of inputs) humanize(input, { ultra, seed: 99 }); // load data and let the JIT settle
+/** Words per second (wall time; the machine may be shared, so figures vary from run to run). */
+function wordsPerSecond(inputs: string[], warmUp: string[], ultra: boolean): number {
+  // Load data and let the JIT settle on other texts: the engine caches the tags of recent sentences.
+  for (const input of warmUp) humanize(input, { ultra, seed: 99 });
   let words = 0;
   const started = performance.now();
   inputs.forEach((input, i) => {
@@ -187,7 +191,9 @@ function wordsPerSecond(inputs: string[], ultra: boolean): number {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
+const f3 = (x: number) => x.toFixed(3);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const int = (x: number) => Math.round(x).toLocaleString('en');
 
 /** Per-text change shares: words marked edited or added. */
 function changeShare(result: HumanizeResult): number {
@@ -208,6 +214,66 @@ function averageSignals(list: Stylometrics[]): Stylometrics {
   return Object.fromEntries(keys.map((k) => [k, mean(list.map((s) => s[k]))])) as unknown as Stylometrics;
 }
 
+type Mode = 'input' | 'normal' | 'ultra';
+const MODES: readonly Mode[] = ['input', 'normal', 'ultra'];
+
+/** Everything measured on one text in one mode. */
+interface Measure {
+  text: string;
+  signals: Stylometrics;
+  issues: number;
+  /** The detector's verdict, when the text qualifies (enough prose words). */
+  verdict?: { isAi: boolean; probability: number };
+  change: number;
+  exact: number;
+  synonyms: number;
+  spansKept: number;
+  spans: number;
+}
+
+/** Runs the engine (normal and Ultra) and the measures over machine texts. */
+function measureTexts(texts: MachineText[]): Array<Record<Mode, Measure>> {
+  return texts.map((m, i) => {
+    const row = {} as Record<Mode, Measure>;
+    for (const mode of MODES) {
+      const result = mode === 'input' ? undefined : humanize(m.text, { ultra: mode === 'ultra', seed: i });
+      const text = result ? result.text : m.text;
+      const d = detect(text);
+      const mk = result ? meaningKept(m.text, text, synonymsOf) : { exact: 1, withSynonyms: 1 };
+      row[mode] = {
+        text,
+        signals: stylometrics(text),
+        issues: grammarIssues(text).length,
+        verdict: d.qualifies ? { isAi: d.isAi, probability: d.probability } : undefined,
+        change: result ? changeShare(result) : 0,
+        exact: mk.exact,
+        synonyms: mk.withSynonyms,
+        spansKept: result ? result.protectedSpans.filter((s) => text.includes(s)).length : 0,
+        spans: result ? result.protectedSpans.length : 0,
+      };
+    }
+    return row;
+  });
+}
+
+/** The detector figures of a group of measured texts: flagged share, mean probability, share above 0.5. */
+function detectorRow(label: string, rows: Array<Record<Mode, Measure>>): string {
+  const cell = (mode: Mode) => {
+    const verdicts = rows.map((r) => r[mode].verdict).filter((v) => v !== undefined);
+    const flagged = mean(verdicts.map((v) => (v.isAi ? 1 : 0)));
+    return `${pct(flagged)} · ${f3(mean(verdicts.map((v) => v.probability)))} · ${pct(mean(verdicts.map((v) => (v.probability > 0.5 ? 1 : 0))))}`;
+  };
+  const qualifying = rows.filter((r) => r.input.verdict).length;
+  return `| ${label} (${qualifying} of ${rows.length} qualify) | ${cell('input')} | ${cell('normal')} | ${cell('ultra')} |`;
+}
+
+/** Words changed and meaning kept for a group. */
+function effectRow(label: string, rows: Array<Record<Mode, Measure>>): string {
+  const cell = (mode: Mode) =>
+    `${pct(mean(rows.map((r) => r[mode].change)))} · ${pct(mean(rows.map((r) => r[mode].exact)))} / ${pct(mean(rows.map((r) => r[mode].synonyms)))}`;
+  return `| ${label} (${rows.length}) | ${cell('normal')} | ${cell('ultra')} |`;
+}
+
 /** The figures as Markdown lines. */
 export async function humanizerEngineFigures(): Promise<string[]> {
   const data = loadDetectorTexts();
@@ -222,42 +288,28 @@ export async function humanizerEngineFigures(): Promise<string[]> {
   );
   lines.push(`**Humanizer engine** (${data ? 'machine texts of ../shared/datasets/detector' : 'dataset absent: committed sample'}; one process, this machine)`);
   lines.push('');
-  lines.push(`- speed on ${inputs.length} inputs of 3,500 words: normal **${Math.round(wordsPerSecond(inputs, false)).toLocaleString('en')} words/s**, Ultra **${Math.round(wordsPerSecond(inputs, true)).toLocaleString('en')} words/s**`);
+  const warmUp = buildInputs(
+    sample.map((m) => m.text).reverse(),
+    3500,
+    2,
+  );
+  const normalSpeed = wordsPerSecond(inputs, warmUp, false);
+  const ultraSpeed = wordsPerSecond(inputs, warmUp, true);
+  lines.push(`- speed on ${inputs.length} inputs of 3,500 words: normal **${int(normalSpeed)} words/s**, Ultra **${int(ultraSpeed)} words/s**`);
 
-  // Effect: an even sample across files (every n-th machine text), to keep the run short.
+  // Effect: an even sample across files (every n-th machine text), plus every GPT-3.5/GPT-4/davinci text.
   const step = Math.max(1, Math.floor(sample.length / 1500));
-  const texts = sample.filter((_, i) => i % step === 0);
-  const before: Stylometrics[] = [];
-  const after: Record<'normal' | 'ultra', Stylometrics[]> = { normal: [], ultra: [] };
-  const kept: Record<'normal' | 'ultra', { exact: number[]; syn: number[]; change: number[]; spans: number } > = {
-    normal: { exact: [], syn: [], change: [], spans: 0 },
-    ultra: { exact: [], syn: [], change: [], spans: 0 },
-  };
-  const issues = { input: 0, normal: 0, ultra: 0 };
-  const outputs: Record<'normal' | 'ultra', string[]> = { normal: [], ultra: [] };
-  let spanTotal = 0;
-  let words = 0;
-  for (const [i, m] of texts.entries()) {
-    before.push(stylometrics(m.text));
-    issues.input += grammarIssues(m.text).length;
-    words += before[before.length - 1]!.words;
-    for (const mode of ['normal', 'ultra'] as const) {
-      const r = humanize(m.text, { ultra: mode === 'ultra', seed: i });
-      outputs[mode].push(r.text);
-      after[mode].push(stylometrics(r.text));
-      issues[mode] += grammarIssues(r.text).length;
-      const mk = meaningKept(m.text, r.text, synonymsOf);
-      kept[mode].exact.push(mk.exact);
-      kept[mode].syn.push(mk.withSynonyms);
-      kept[mode].change.push(changeShare(r));
-      kept[mode].spans += r.protectedSpans.filter((s) => r.text.includes(s)).length;
-      if (mode === 'normal') spanTotal += r.protectedSpans.length;
-    }
-  }
-  const b = averageSignals(before);
-  const n = averageSignals(after.normal);
-  const u = averageSignals(after.ultra);
-  lines.push(`- effect on ${texts.length.toLocaleString('en')} machine texts (${Math.round(words).toLocaleString('en')} words; mean per text):`);
+  const modern = (m: MachineText) => /gpt-3\.5|gpt-4|davinci/.test(m.generator);
+  const chosen = sample.map((m, i) => ({ m, i })).filter(({ m, i }) => i % step === 0 || modern(m));
+  const rows = measureTexts(chosen.map(({ m }) => m));
+  const even = rows.filter((_, k) => chosen[k]!.i % step === 0);
+  const words = even.reduce((n, r) => n + r.input.signals.words, 0);
+  const group = (re: RegExp) => rows.filter((_, k) => re.test(chosen[k]!.m.generator));
+  const sig = (mode: Mode) => averageSignals(even.map((r) => r[mode].signals));
+  const [b, n, u] = [sig('input'), sig('normal'), sig('ultra')];
+  const issues = (mode: Mode) => f2((even.reduce((k, r) => k + r[mode].issues, 0) * 1000) / Math.max(1, words));
+  const spans = (mode: Mode) => pct(even.reduce((k, r) => k + r[mode].spansKept, 0) / Math.max(1, even.reduce((k, r) => k + r[mode].spans, 0)));
+  lines.push(`- effect on ${int(even.length)} machine texts, every ${step}th of the dataset (${int(words)} words; mean per text):`);
   lines.push('');
   lines.push('| signal | input | normal | Ultra |');
   lines.push('|---|---|---|---|');
@@ -266,58 +318,90 @@ export async function humanizerEngineFigures(): Promise<string[]> {
   lines.push(`| type-token ratio (MATTR, 50 words) | ${f2(b.mattr)} | ${f2(n.mattr)} | ${f2(u.mattr)} |`);
   lines.push(`| AI-tell words per 1,000 words | ${f1(b.tellsPer1000)} | ${f1(n.tellsPer1000)} | ${f1(u.tellsPer1000)} |`);
   lines.push(`| contractions per 100 words | ${f2(b.contractionsPer100)} | ${f2(n.contractionsPer100)} | ${f2(u.contractionsPer100)} |`);
-  lines.push(`| words marked changed | – | ${pct(mean(kept.normal.change))} | ${pct(mean(kept.ultra.change))} |`);
-  lines.push(`| meaning kept: content words, exact stem | – | ${pct(mean(kept.normal.exact))} | ${pct(mean(kept.ultra.exact))} |`);
-  lines.push(`| meaning kept: with WordNet synonym credit | – | ${pct(mean(kept.normal.syn))} | ${pct(mean(kept.ultra.syn))} |`);
-  lines.push(`| protected spans kept verbatim | – | ${pct(kept.normal.spans / Math.max(1, spanTotal))} | ${pct(kept.ultra.spans / Math.max(1, spanTotal))} |`);
-  lines.push(`| rule violations per 1,000 words | ${f2((issues.input * 1000) / words)} | ${f2((issues.normal * 1000) / words)} | ${f2((issues.ultra * 1000) / words)} |`);
+  lines.push(`| rule violations per 1,000 words | ${issues('input')} | ${issues('normal')} | ${issues('ultra')} |`);
+  lines.push(`| protected spans kept verbatim | – | ${spans('normal')} | ${spans('ultra')} |`);
   if (data) {
     const model = humanTagTrigrams(data.human.filter((_, i) => i % 2 === 0));
     const heldOut = data.human.filter((_, i) => i % 2 === 1 && i % 8 === 1);
+    const texts = (mode: Mode) => even.slice(0, 600).map((r) => r[mode].text);
     lines.push(
-      `| POS trigrams unseen in human text | ${pct(implausibleTrigramRate(texts.map((m) => m.text), model))} | ${pct(implausibleTrigramRate(outputs.normal, model))} | ${pct(implausibleTrigramRate(outputs.ultra, model))} |`,
+      `| POS trigrams unseen in human text (\`pos\` tagger, first 600) | ${pct(implausibleTrigramRate(texts('input'), model))} | ${pct(implausibleTrigramRate(texts('normal'), model))} | ${pct(implausibleTrigramRate(texts('ultra'), model))} |`,
     );
     lines.push('');
     lines.push(`- baseline: held-out human texts have ${pct(implausibleTrigramRate(heldOut, model))} POS trigrams unseen in the human model`);
   }
+  lines.push('');
+  lines.push('- words changed · meaning kept (content words, exact stem / with WordNet synonym credit):');
+  lines.push('');
+  lines.push('| texts | normal | Ultra |');
+  lines.push('|---|---|---|');
+  lines.push(effectRow('GPT-3.5 and GPT-4', group(/gpt-3\.5|gpt-4/)));
+  lines.push(effectRow('davinci (GPT-3)', group(/davinci/)));
+  lines.push(effectRow(`every ${step}th machine text`, even));
+  lines.push('');
+  lines.push(`- AI detector (\`server/engines/detector\`, threshold ${detect('').threshold}): share flagged · mean probability · share above 0.5, on texts with enough prose to qualify:`);
+  lines.push('');
+  lines.push('| texts | input | normal | Ultra |');
+  lines.push('|---|---|---|---|');
+  lines.push(detectorRow('GPT-3.5 and GPT-4', group(/gpt-3\.5|gpt-4/)));
+  lines.push(detectorRow('davinci (GPT-3)', group(/davinci/)));
+  lines.push(detectorRow(`every ${step}th machine text`, even));
   return lines;
 }
 
-/** What one invariant worker reports. */
+/** What the invariant check reports for one mode. */
 export interface InvariantReport {
   texts: number;
   changed: number;
   failures: string[];
 }
 
-/** Runs the invariant over the dataset's texts (human halves deduplicated) in one mode. */
-export function invariantReport(ultra: boolean): InvariantReport {
+/** Runs the invariant over every `parts`-th text of the dataset (human halves deduplicated), from `part`, in both modes. */
+export function invariantReport(part = 0, parts = 1): { normal: InvariantReport; ultra: InvariantReport } {
   const data = loadDetectorTexts();
-  if (!data) return { texts: 0, changed: 0, failures: ['dataset absent'] };
+  const empty = (): InvariantReport => ({ texts: 0, changed: 0, failures: [] });
+  const report = { normal: empty(), ultra: empty() };
+  if (!data) {
+    report.normal.failures.push('dataset absent');
+    return report;
+  }
   const texts = [...data.human, ...data.machine.map((m) => m.text)];
-  const failures: string[] = [];
-  let changed = 0;
-  texts.forEach((text, i) => {
-    const result = humanize(text, { ultra, seed: i });
-    const lost = lostSpans(text, result);
-    if (lost.length > 0 && failures.length < 5) failures.push(`text ${i}: lost ${JSON.stringify(lost)}`);
-    if (result.paragraphs.some((p) => p.some((s) => s.change))) changed++;
-  });
-  return { texts: texts.length, changed, failures };
+  for (let i = part; i < texts.length; i += parts) {
+    const text = texts[i]!;
+    for (const mode of ['normal', 'ultra'] as const) {
+      const r = report[mode];
+      const result = humanize(text, { ultra: mode === 'ultra', seed: i });
+      const lost = lostSpans(text, result);
+      if (lost.length > 0 && r.failures.length < 5) r.failures.push(`text ${i}: lost ${JSON.stringify(lost)}`);
+      if (result.paragraphs.some((p) => p.some((seg) => seg.change))) r.changed++;
+      r.texts++;
+    }
+  }
+  return report;
 }
 
-/** The invariant for one mode in a worker thread, so normal and Ultra use both cores. */
-export function invariantInWorker(ultra: boolean): Promise<InvariantReport> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { humanizerInvariant: { ultra } } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`invariant worker exited with ${code}`)));
+/** The invariant over every text in both modes, split across two worker threads (the machine has two cores). */
+export async function invariantInWorkers(parts = 2): Promise<{ normal: InvariantReport; ultra: InvariantReport }> {
+  const halves = await Promise.all(
+    Array.from({ length: parts }, (_, part) => {
+      return new Promise<{ normal: InvariantReport; ultra: InvariantReport }>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { humanizerInvariant: { part, parts } } });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => code !== 0 && reject(new Error(`invariant worker exited with ${code}`)));
+      });
+    }),
+  );
+  const merge = (list: InvariantReport[]): InvariantReport => ({
+    texts: list.reduce((n, r) => n + r.texts, 0),
+    changed: list.reduce((n, r) => n + r.changed, 0),
+    failures: list.flatMap((r) => r.failures),
   });
+  return { normal: merge(halves.map((h) => h.normal)), ultra: merge(halves.map((h) => h.ultra)) };
 }
 
-const job = (workerData as { humanizerInvariant?: { ultra: boolean } } | null)?.humanizerInvariant;
-if (!isMainThread && job) parentPort!.postMessage(invariantReport(job.ultra));
+const job = (workerData as { humanizerInvariant?: { part: number; parts: number } } | null)?.humanizerInvariant;
+if (!isMainThread && job) parentPort!.postMessage(invariantReport(job.part, job.parts));
 
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const line of await humanizerEngineFigures()) console.log(line);

@@ -27,9 +27,23 @@ export interface HumanizeResult {
   protectedSpans: string[];
 }
 
+// The spans of the last paragraphs seen: callers check a rewrite against the same paragraphs right after
+// humanizing them (the LLM backend, the invariant test), and the span search is one of the slower steps.
+const recentSpans = new Map<string, ProtectedSpan[]>();
+
+function spansOf(paragraph: string): ProtectedSpan[] {
+  let spans = recentSpans.get(paragraph);
+  if (!spans) {
+    spans = findSpans(paragraph);
+    if (recentSpans.size >= 256) recentSpans.delete(recentSpans.keys().next().value!);
+    recentSpans.set(paragraph, spans);
+  }
+  return spans;
+}
+
 /** Protected spans of a text, by character offsets (quotations and names never cross a line break). */
 export function findProtectedSpans(text: string): Array<{ start: number; end: number; kind: string }> {
-  return findSpans(text);
+  return spansOf(text).map((s) => ({ ...s }));
 }
 
 /**
@@ -71,10 +85,13 @@ export function detectRegister(paragraphs: string[], spans: ProtectedSpan[][]): 
 
 function settingsFor(register: Register, ultra: boolean): Settings {
   const contractions = register === 'formal' ? 0 : register === 'casual' ? (ultra ? 1 : 0.85) : ultra ? 0.8 : 0.5;
-  return { ultra, contractions, casual: register === 'casual' };
+  return { ultra, contractions, casual: register === 'casual', pass: 0 };
 }
 
-/** Rewrites one paragraph: one pass, or for Ultra a second pass over the first one's sentences. */
+/** Ultra's passes: each later pass rewrites what the earlier ones left (see rewriteParagraph). */
+const ULTRA_PASSES = 2;
+
+/** Rewrites one paragraph: one pass, or for Ultra further passes over the previous pass's sentences. */
 function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: Settings, seed: number): string {
   const rng = mulberry32(seed);
   let sentences: Token[][] = [];
@@ -83,12 +100,13 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
     sentences.push(...rewriteSentence(sentence, settings, rng));
   }
   sentences = mergePass(sentences, settings, rng);
-  if (settings.ultra) {
-    // The second pass works on the first pass's tokens: protected spans stay single tokens, and words the
-    // first pass wrote are never rewritten again (no drift from synonym to synonym).
-    const second: Token[][] = [];
-    for (const sentence of sentences) second.push(...rewriteSentence(sentence, settings, rng));
-    sentences = mergePass(second, settings, rng);
+  for (let pass = 1; settings.ultra && pass < ULTRA_PASSES; pass++) {
+    // A later pass works on the previous pass's tokens and tags: protected spans stay single tokens, words an
+    // earlier pass wrote are never rewritten (no drift from synonym to synonym) and moved words stay put.
+    const again = { ...settings, pass };
+    const next: Token[][] = [];
+    for (const sentence of sentences) next.push(...rewriteSentence(sentence, again, rng));
+    sentences = mergePass(next, again, rng);
   }
   let out = '';
   for (const sentence of sentences) for (const t of sentence) out += t.text + t.space;
@@ -120,7 +138,7 @@ export function humanize(input: string, options: HumanizeOptions = {}): Humanize
   const ultra = options.ultra === true;
   const seed = (options.seed ?? 0) >>> 0;
   const paragraphs = splitParagraphs(input);
-  const spans = paragraphs.map((p) => findSpans(p));
+  const spans = paragraphs.map((p) => spansOf(p));
   const settings = settingsFor(detectRegister(paragraphs, spans), ultra);
   const protectedSpans: string[] = [];
   const outputs: string[] = [];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PLAIN_WORDS, type WordPos } from './phrases.ts';
+import { THESAURUS, type SynonymRule } from './thesaurus.ts';
 
 /** The distilled data file (see scripts/build-humanizer-data.ts), loaded once at first use. */
 interface LexiconFile {
@@ -10,9 +11,17 @@ interface LexiconFile {
   common: string;
 }
 
+/** Where a synonym entry comes from: it decides how often the engine uses it. */
+export type SynonymSource = 'plain' | 'thesaurus' | 'wordnet';
+
+/** A word's alternatives and the conditions of their use. */
+export interface SynonymEntry extends SynonymRule {
+  source: SynonymSource;
+}
+
 /** Synonyms by part of speech, inflection tables, WordNet collocations and common words. */
 export interface Lexicon {
-  synonyms: Record<WordPos, Map<string, string[]>>;
+  synonyms: Record<WordPos, Map<string, SynonymEntry>>;
   /** lemma → [VBZ, VBD, VBN, VBG] */
   verbForms: Map<string, string[]>;
   plurals: Map<string, string>;
@@ -26,11 +35,15 @@ let cached: Lexicon | undefined;
 export function lexicon(): Lexicon {
   if (cached) return cached;
   const file = JSON.parse(readFileSync(new URL('./data/lexicon.json', import.meta.url), 'utf8')) as LexiconFile;
-  const synonyms = {} as Record<WordPos, Map<string, string[]>>;
+  const synonyms = {} as Record<WordPos, Map<string, SynonymEntry>>;
   for (const pos of ['n', 'v', 'a', 'r'] as const) {
-    synonyms[pos] = new Map(Object.entries(file.syn[pos]));
-    // The hand-written plain-English alternatives come first: they are the words chatbot prose overuses.
-    for (const [word, targets] of Object.entries(PLAIN_WORDS[pos])) synonyms[pos].set(word, targets);
+    const map = new Map<string, SynonymEntry>();
+    for (const [word, to] of Object.entries(file.syn[pos])) map.set(word, { to, source: 'wordnet' });
+    // The reviewed thesaurus overrides WordNet's pairs, and the plain-English alternatives for the words chatbot
+    // prose overuses come first of all.
+    for (const [word, rule] of Object.entries(THESAURUS[pos])) map.set(word, { ...rule, source: 'thesaurus' });
+    for (const [word, to] of Object.entries(PLAIN_WORDS[pos])) map.set(word, { to, source: 'plain' });
+    synonyms[pos] = map;
   }
   cached = {
     synonyms,

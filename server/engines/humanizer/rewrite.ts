@@ -1,142 +1,45 @@
-import { lexicon } from './lexicon.ts';
-import { NEVER_REPLACE, PHRASE_RULES, PLAIN_WORDS, type PhraseRule, type WordPos } from './phrases.ts';
-import { articleFor, grammarIssues } from './quality.ts';
+/**
+ * Word-level rewrites of one tagged sentence (stock phrases, synonyms, contractions, the serial comma, "that"
+ * after verbs of saying) and the per-sentence and per-paragraph drivers that add the clause-level steps of
+ * structure.ts, each kept only when it adds no rule violation.
+ */
+import { fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
+import { lexicon, type SynonymSource } from './lexicon.ts';
+import { NEVER_REPLACE, PHRASE_RULES, PLAIN_PREPOSITIONS, type PhraseRule, type WordPos } from './phrases.ts';
+import { mergeSentences, restructure } from './structure.ts';
 import type { Token } from './tokens.ts';
 
-/** A deterministic random source in [0, 1). */
-export type Rng = () => number;
-
-/** mulberry32: a small, fast, well-mixed PRNG; the same seed gives the same stream everywhere. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** How hard one pass rewrites, set from the mode and the register of the input. */
-export interface Settings {
-  ultra: boolean;
-  /** Probability of contracting where a contraction is possible (0 in a formal register). */
-  contractions: number;
-  /** Informal alternatives ("what's more") are allowed. */
-  casual: boolean;
-}
-
-// --- small token helpers ------------------------------------------------------------------------------------
-
-const isWord = (t: Token | undefined): t is Token => !!t && /^[\p{L}\p{N}]/u.test(t.text);
-const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
-// The tagger often reads a past tense after a noun as a participle ("The committee reviewed/VBN"): count both.
-const FINITE = new Set(['VBD', 'VBZ', 'VBP', 'MD', 'VBN']);
-const SUBJECT_TAGS = new Set(['PRP', 'DT', 'NNP', 'NNPS', 'EX', 'PRP$', 'NN', 'NNS', 'CD', 'JJ']);
-const DETERMINERS = new Set(['the', 'these', 'those', 'this', 'that', 'his', 'her', 'its', 'their', 'our', 'my', 'your', 'them', 'us', 'which', 'whom']);
-const ATTACH_LEFT = /^(?:[.,;:!?%)\]}…]|\.\.\.|['’][\p{L}]+)$/u;
-
-function fresh(text: string, space = ' '): Token {
-  return { text, space, prot: '', tag: '', lemma: text.toLowerCase(), fresh: true };
-}
-
-/** Tokens for a phrase like "also ," with spaces set; the last takes `space`. */
-function phraseTokens(words: string[], space: string): Token[] {
-  const out = words.map((w) => fresh(w));
-  for (let i = 0; i < out.length; i++) out[i]!.space = i === out.length - 1 ? space : ATTACH_LEFT.test(out[i + 1]!.text) ? '' : ' ';
-  return out;
-}
-
-function capitalized(t: Token): Token {
-  if (t.prot || !/^\p{Ll}/u.test(t.text)) return t;
-  return { ...t, text: t.text[0]!.toUpperCase() + t.text.slice(1), fresh: true };
-}
-
-/** The token with a lowercase first letter, or undefined when that could harm a name or "I". */
-function decapitalized(t: Token, next: Token | undefined): Token | undefined {
-  if (t.prot) return undefined;
-  if (!/^\p{Lu}\p{Ll}*(?:['’]\p{Ll}+)?$/u.test(t.text)) return /^\p{Ll}/u.test(t.text) ? t : undefined;
-  if (t.tag === 'NNP' || t.tag === 'NNPS' || /^I(?:['’]|$)/.test(t.text)) return undefined;
-  const low = t.text.toLowerCase();
-  if (!lexicon().common.has(low.replace(/['’]\p{Ll}+$/u, ''))) return undefined;
-  if (next && /^\p{Lu}/u.test(next.text) && !next.prot) return undefined;
-  return { ...t, text: low, fresh: true };
-}
-
-function withCase(word: string, like: string): string {
-  return /^\p{Lu}/u.test(like) ? word[0]!.toUpperCase() + word.slice(1) : word;
-}
-
-/** Fixes "a"/"an" before position i after the word at i changed. */
-function fixArticle(tokens: Token[], i: number): void {
-  const prev = tokens[i - 1];
-  const word = tokens[i];
-  if (!prev || !word || prev.prot || !/^(?:a|an)$/i.test(prev.text)) return;
-  const want = articleFor(word.text);
-  if (want && want !== prev.text.toLowerCase()) tokens[i - 1] = { ...prev, text: withCase(want, prev.text), fresh: true };
-}
-
-const wordCount = (tokens: Token[]) => tokens.reduce((n, t) => n + (t.prot !== '' || isWord(t) ? 1 : 0), 0);
-const sentenceText = (tokens: Token[]) => tokens.map((t, i) => t.text + (i === tokens.length - 1 ? '' : t.space)).join('');
-
-function hasFiniteVerb(tokens: Token[], from = 0, to = tokens.length): boolean {
-  for (let i = from; i < to; i++) if (FINITE.has(tokens[i]!.tag)) return true;
-  return false;
-}
-
-/** True when tokens[from..] opens an independent clause: a subject-like word, then a finite verb soon after. */
-function opensClause(tokens: Token[], from: number): boolean {
-  const first = tokens[from];
-  if (!first || !SUBJECT_TAGS.has(first.tag)) return false;
-  if (first.tag === 'DT' && !/^(?:the|a|an|this|that|these|those|some|many|most|each|every|all|both|no)$/i.test(first.text)) return false;
-  for (let i = from + 1; i < Math.min(tokens.length, from + 7); i++) {
-    const t = tokens[i]!;
-    if (FINITE.has(t.tag)) return true;
-    if (t.text === ',' || t.tag === 'IN' || t.tag === 'WDT' || t.tag === 'WP') return false;
-  }
-  return false;
-}
+export { mulberry32, type Rng, type Settings } from './helpers.ts';
 
 // --- stock phrases --------------------------------------------------------------------------------------------
 
 interface CompiledRule {
   rule: PhraseRule;
   parts: Array<{ word?: string; verb?: string }>;
+  /** Position in PHRASE_RULES: the first rule that matches wins. */
+  order: number;
 }
 let phraseIndex: Map<string, CompiledRule[]> | undefined;
 
 function phrases(): Map<string, CompiledRule[]> {
   if (phraseIndex) return phraseIndex;
   phraseIndex = new Map();
-  for (const rule of PHRASE_RULES) {
+  PHRASE_RULES.forEach((rule, order) => {
     const parts = rule.match.split(' ').map((p) => (p.startsWith('~') ? { verb: p.slice(1) } : { word: p }));
-    const key = parts[0]!.verb ? `~${parts[0]!.verb}` : parts[0]!.word!;
-    const list = phraseIndex.get(key) ?? [];
-    list.push({ rule, parts });
-    phraseIndex.set(key, list);
-  }
+    // Keyed by the first two words where the second is a literal word ("very big", "~be going"): a token then
+    // looks up only the rules that can start with it and the word after it.
+    const first = parts[0]!.verb ? `~${parts[0]!.verb}` : parts[0]!.word!;
+    const key = parts[1]?.word !== undefined ? `${first} ${parts[1].word}` : first;
+    const list = phraseIndex!.get(key) ?? [];
+    list.push({ rule, parts, order });
+    phraseIndex!.set(key, list);
+  });
   return phraseIndex;
 }
 
+const DETERMINERS = new Set(['the', 'these', 'those', 'this', 'that', 'his', 'her', 'its', 'their', 'our', 'my', 'your', 'them', 'us', 'which', 'whom']);
 const BE: Record<string, string> = { VBZ: 'is', VBP: 'are', VB: 'be', VBG: 'being', VBN: 'been' };
 const CAN: Record<string, string> = { VBZ: 'can', VBP: 'can', VBD: 'could' };
-const VERB_FORM: Record<string, number> = { VBZ: 0, VBD: 1, VBN: 2, VBG: 3 };
-
-/** The form of verb `lemma` (possibly "make sure") that matches Penn tag `tag`, or undefined. */
-function inflect(lemma: string, tag: string): string | undefined {
-  const [head, ...rest] = lemma.split(' ');
-  let form: string | undefined;
-  if (tag === 'VB' || tag === 'VBP') form = head;
-  else {
-    const index = VERB_FORM[tag];
-    if (index === undefined) return undefined;
-    form = lexicon().verbForms.get(head!)?.[index];
-  }
-  if (!form) return undefined;
-  return [form, ...rest].join(' ');
-}
-
 function matchRule(tokens: Token[], i: number, c: CompiledRule): string | undefined | false {
   let verbTag: string | undefined;
   for (let k = 0; k < c.parts.length; k++) {
@@ -158,13 +61,20 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     if (t.prot || t.fresh) continue;
-    const candidates = [...(index.get(lower(t)) ?? []), ...(t.tag.startsWith('VB') ? (index.get(`~${t.lemma}`) ?? []) : [])];
+    const word = lower(t);
+    const second = lower(out[i + 1]);
+    const verb = t.tag.startsWith('VB') ? `~${t.lemma}` : undefined;
+    const lists = [index.get(word), index.get(`${word} ${second}`), verb ? index.get(verb) : undefined, verb ? index.get(`${verb} ${second}`) : undefined].filter((l) => l !== undefined);
+    if (lists.length === 0) continue;
+    const candidates = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => a.order - b.order);
     for (const c of candidates) {
       if ((c.rule.start && i !== 0) || (c.rule.mid && i === 0)) continue;
       const verbTag = matchRule(out, i, c);
       if (verbTag === false) continue;
       const after = out[i + c.parts.length];
       if (c.rule.nextTag && !(after && c.rule.nextTag.test(after.tag))) continue;
+      if (c.rule.next && !(after && c.rule.next.test(lower(after)))) continue;
+      if (c.rule.verbTag && !(verbTag && c.rule.verbTag.test(verbTag))) continue;
       if (c.rule.prevNot && c.rule.prevNot.includes(lower(out[i - 1]))) continue;
       if (rng() >= (c.rule.start ? (s.ultra ? 1 : 0.85) : s.ultra ? 0.9 : 0.7)) break;
       const end = i + c.parts.length;
@@ -224,6 +134,17 @@ function inCollocation(tokens: Token[], i: number, lemma: string): boolean {
   return false;
 }
 
+// How often a word with an entry is swapped (normal, Ultra): the chatbot words nearly always.
+const RATE: Record<SynonymSource, [number, number]> = { plain: [0.9, 0.95], thesaurus: [0.8, 0.9], wordnet: [0.7, 0.85] };
+const NOUN_PHRASE_START = /^(?:DT|PDT|PRP\$|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP)$/;
+
+/** True when a noun phrase starts at `t` (a direct object follows a verb). */
+function startsNounPhrase(t: Token | undefined): boolean {
+  if (!t) return false;
+  if (t.prot) return t.prot === 'name' || t.prot === 'term' || t.prot === 'number';
+  return NOUN_PHRASE_START.test(t.tag) && lower(t) !== 'that';
+}
+
 /** Swaps words for synonyms that keep sense, part of speech, inflection and register. */
 function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const { synonyms, plurals } = lexicon();
@@ -231,32 +152,72 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const pos = SUBSTITUTABLE[t.tag];
-    if (!pos || t.prot || t.fresh || !/^\p{L}+$/u.test(t.text)) continue;
-    if (/^\p{Lu}/u.test(t.text) && (i !== 0 || !/^\p{Lu}\p{Ll}+$/u.test(t.text))) continue;
+    if (!pos || t.prot || t.fresh) continue;
     const low = t.text.toLowerCase();
     const lemma = pos === 'n' ? (t.tag === 'NNS' ? t.lemma : low) : pos === 'v' ? t.lemma : low;
-    const candidates = synonyms[pos].get(lemma);
-    if (!candidates) continue;
-    const curated = PLAIN_WORDS[pos][lemma] !== undefined;
-    if (rng() >= (curated ? (s.ultra ? 1 : 0.85) : s.ultra ? 0.8 : 0.5)) continue;
+    const entry = synonyms[pos].get(lemma);
+    if (!entry || !/^\p{L}+(?:-\p{L}+)?$/u.test(t.text)) continue;
+    if (/^\p{Lu}/u.test(t.text) && (i !== 0 || !/^\p{Lu}\p{Ll}+$/u.test(t.text))) continue;
+    const curated = entry.source !== 'wordnet';
+    if (rng() >= RATE[entry.source][s.ultra ? 1 : 0]) continue;
     const next = out[i + 1];
+    const prev = out[i - 1];
     if (pos === 'n' && next && /^NN/.test(next.tag)) continue; // a compound's modifier ("care model")
+    if (pos === 'n' && /^NNS?$/.test(prev?.tag ?? '')) continue; // a compound's head ("job opportunities")
+    // A plural after a pronoun, name or adverb is more likely a verb the tagger misread ("only increases his …").
+    if (t.tag === 'NNS' && /^(?:PRP|NNP|NNPS|RB|MD|WDT|WP)$/.test(prev?.tag ?? '')) continue;
     if (pos === 'v' && next && (next.tag === 'RP' || PARTICLES.has(lower(next)))) continue; // a phrasal verb
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
+    if (pos === 'v' && /^(?:DT|PRP\$|POS)$/.test(prev?.tag ?? '')) continue; // "your prompt responses": a noun the tagger read as a verb
+    // "robotically assisted surgery": a participle before a noun is part of a name for something.
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having|is|are|was|were|be|been|being)$/.test(lower(prev))) continue;
+    // Adjectives inside a term ("continuous positive airway pressure", "acute kidney injury") keep their word.
+    if (pos === 'a' && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
+    if (next?.text === ':') continue; // a label ("Answer: …")
     if (inCollocation(out, i, lemma)) continue;
-    const target = candidates[Math.floor(rng() * candidates.length)]!;
+    // A verb followed by a preposition has a frame ("reduced to", "argue with") its synonym may lack.
+    if (entry.source === 'plain' && pos === 'v' && next && /^(?:IN|TO)$/.test(next.tag) && !(PLAIN_PREPOSITIONS[lemma] ?? ['that']).includes(lower(next))) continue;
+    // An adjective used as a noun ("the unexpected", "the extraordinary") keeps its word.
+    if (pos === 'a' && /^(?:DT|PRP\$)$/.test(prev?.tag ?? '') && !/^(?:NN|NNS|JJ|CD)/.test(next?.tag ?? '') && !next?.prot) continue;
+    if (entry.source !== 'plain') {
+      // A verb or adjective followed by a preposition has a frame ("argue with", "aware of") its synonym may lack.
+      const nextWord = lower(next);
+      if ((pos === 'v' || pos === 'a') && next && /^(?:IN|TO|RP)$/.test(next.tag) && nextWord !== 'that' && !entry.preps?.includes(nextWord)) continue;
+      if (entry.that && nextWord !== 'that') continue;
+      if (entry.obj && (!startsNounPhrase(next) || (t.tag === 'VBN' && !/^(?:has|have|had|having)$/.test(lower(prev)) && !/^(?:has|have|had)$/.test(lower(out[i - 2]))))) continue;
+      if (entry.mid && i === 0) continue;
+      if (entry.attr && !(next && /^(?:NN|JJ)/.test(next.tag))) continue;
+      if (entry.pred && next && /^NN/.test(next.tag)) continue;
+      if (entry.prevNot?.includes(lower(prev))) continue;
+      if (entry.noWith && out.slice(i + 1, i + 7).some((x) => lower(x) === 'with')) continue;
+      if (entry.noTo && out.slice(i + 1, i + 5).some((x) => lower(x) === 'to')) continue;
+      if (entry.intransitive && startsNounPhrase(next)) continue;
+      if (entry.beforeAdjective && !/^(?:JJ|JJR)$/.test(next?.tag ?? '')) continue;
+      if (entry.onlyPreps && !entry.preps?.includes(nextWord)) continue;
+      // A bare singular noun ("predict outcome") may be a mass use its synonym lacks: only after a determiner.
+      if (pos === 'n' && t.tag === 'NN' && !/^(?:DT|PRP\$|POS|CD|JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/['’]s$/.test(prev?.text ?? '')) continue;
+      if (pos === 'n' && t.tag === 'NN' && /^(?:JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/^(?:DT|PRP\$|POS|CD)$/.test(out[i - 2]?.tag ?? '')) continue;
+    }
+    const target = entry.to[Math.floor(rng() * entry.to.length)]!;
     if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
     if (target === 'make sure' && lower(next) !== 'that') continue; // "make sure" takes a clause, "ensure" also a noun
+    if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
     let form: string | undefined;
-    if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (curated ? regularPlural(target) : undefined)) : target;
+    if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
     else if (pos === 'v') form = inflect(target, t.tag);
     else form = target;
-    if (!form || form === low) continue;
+    if (!form || form === low || (!curated && form.includes(' '))) continue;
     // "at once", "in the end": a multi-word adverb cannot stand before the verb or adjective it modifies.
     if (pos === 'r' && form.includes(' ') && next && /^(?:VB|JJ|RB|MD)/.test(next.tag) && form !== 'more and more') continue;
     const first = form.split(' ')[0]!;
     const last = form.split(' ').pop()!;
-    const near = [out[i - 2], out[i - 1], out[i + 1], out[i + 2]].map(lower);
-    if (near.includes(first) || near.includes(last)) continue;
+    // The new word may not repeat a word close by ("won a resounding win").
+    let repeats = false;
+    for (let k = Math.max(0, i - 8); k < Math.min(out.length, i + 9) && !repeats; k++) {
+      const w = k === i ? '' : lower(out[k]);
+      repeats = w === first || w === last || (w.length > 3 && w.slice(0, 4) === first.slice(0, 4) && Math.abs(w.length - first.length) <= 3);
+    }
+    if (repeats) continue;
     out[i] = { ...t, text: withCase(form, t.text), fresh: true };
     fixArticle(out, i);
   }
@@ -285,6 +246,9 @@ const PRONOUN_BE: Record<string, Record<string, string>> = {
   here: { is: "'s" },
 };
 
+// The second word of every contraction the engine makes (lowercase: it never starts a sentence).
+const CONTRACTIBLE_SECOND = new Set(['not', 'is', 'are', 'am', 'will', 'have']);
+
 /** Contracts "do not", "it is", "we have (done)" … where the register allows, never before punctuation. */
 function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
   if (s.contractions <= 0) return tokens;
@@ -293,13 +257,14 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
     const a = out[i]!;
     const b = out[i + 1]!;
     const after = out[i + 2]!;
-    if (a.prot || b.prot || !isWord(after) || /['’]/.test(a.text) || a.space !== ' ') continue;
+    if (!CONTRACTIBLE_SECOND.has(b.text) || a.prot || b.prot || !isWord(after) || /['’]/.test(a.text) || a.space !== ' ') continue;
     const la = lower(a);
-    const lb = lower(b);
+    const lb = b.text;
     let merged: string | undefined;
     if (lb === 'not' && NOT_CONTRACTIONS[la] && !(la === 'have' || la === 'has' || la === 'had' ? !/^VBN|^RB/.test(after.tag) : false)) {
       merged = la === 'will' ? withCase("won't", a.text) : a.text + "n't";
-    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN')) {
+    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '')) {
+      // (not "the mystery shrouding it is …": "it" is an object there, and "is" belongs to another subject)
       merged = a.text + PRONOUN_BE[la]![lb]!;
     } else if (la === 'that' && lb === 'is' && a.tag === 'DT' && after.tag !== 'VBG' && i === 0) {
       merged = `${a.text}'s`;
@@ -310,9 +275,8 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
   return out;
 }
 
-// --- sentence structure -------------------------------------------------------------------------------------------
 
-const SPLIT_AT = new Set(['and', 'but', 'so', 'yet']);
+// --- small habits of human prose ------------------------------------------------------------------------------------
 
 const SAYING = new Set(['say', 'think', 'believe', 'suggest', 'claim', 'know', 'hope', 'feel', 'find', 'show', 'argue', 'insist', 'admit', 'realize', 'realise', 'fear', 'expect', 'report', 'reveal', 'note', 'add', 'tell', 'warn', 'guess', 'agree', 'announce', 'explain', 'recall', 'suspect', 'assume', 'notice', 'learn', 'discover', 'mean', 'decide', 'conclude']);
 
@@ -321,7 +285,7 @@ function dropThat(tokens: Token[], s: Settings, rng: Rng): Token[] {
   for (let i = 1; i < tokens.length - 3; i++) {
     const t = tokens[i]!;
     const verb = tokens[i - 1]!;
-    if (lower(t) !== 'that' || t.prot || t.fresh || !verb.tag.startsWith('VB') || !SAYING.has(verb.lemma)) continue;
+    if (t.text !== 'that' || t.prot || t.fresh || !verb.tag.startsWith('VB') || !SAYING.has(verb.lemma)) continue;
     if (!/^(?:PRP|DT|NNP|NNPS|NNS|EX)$/.test(tokens[i + 1]!.tag) || !opensClause(tokens, i + 1) || lower(tokens[i + 1]) === 'that' || lower(tokens[i + 1]) === 'this') continue;
     if (rng() >= (s.ultra ? 0.7 : 0.45)) continue;
     const out = tokens.slice();
@@ -349,170 +313,33 @@ function dropSerialComma(tokens: Token[], s: Settings, rng: Rng): Token[] {
 }
 
 /** Splits a long sentence at ", and/but/so" or ";" joining two independent clauses. */
-function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | undefined {
-  const words = wordCount(tokens);
-  if (words < (s.ultra ? 18 : 22) || tokens[tokens.length - 1]!.text !== '.') return undefined;
-  if (tokens.some((t) => t.prot === 'quote')) return undefined;
-  const options: number[] = [];
-  for (let i = 4; i < tokens.length - 5; i++) {
-    const t = tokens[i]!;
-    const next = tokens[i + 1]!;
-    if (t.text === ';' && opensClause(tokens, i + 1)) options.push(i);
-    else if (t.text === ',' && lower(next) === 'which' && FINITE.has(tokens[i + 2]!.tag) && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
-    else if (t.text === ',' && SPLIT_AT.has(lower(next)) && opensClause(tokens, i + 2)) options.push(i);
-  }
-  const usable = options.filter((i) => hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5);
-  if (usable.length === 0 || rng() >= (s.ultra ? 0.8 : 0.5)) return undefined;
-  const at = usable[Math.floor(rng() * usable.length)]!;
-  const left = tokens.slice(0, at);
-  const stop = fresh('.', tokens[at]!.space || ' ');
-  left[left.length - 1] = { ...left[left.length - 1]!, space: '' };
-  let right: Token[];
-  if (tokens[at]!.text === ';') right = tokens.slice(at + 1);
-  else if (lower(tokens[at + 1]) === 'which') {
-    // ", which was …" → ". This was …"; a plural verb takes "These".
-    const verb = tokens[at + 2]!;
-    const plural = verb.tag === 'VBP' || /^(?:are|were|have|do)$/i.test(verb.text);
-    right = [{ ...tokens[at + 1]!, text: plural ? 'These' : 'This', fresh: true }, ...tokens.slice(at + 2)];
-  }
-  else {
-    const conj = tokens[at + 1]!;
-    const keep = lower(conj) !== 'and' || rng() < 0.4;
-    right = keep ? [{ ...conj, fresh: true }, ...tokens.slice(at + 2)] : tokens.slice(at + 2);
-  }
-  if (right[0]!.prot && !/^\p{Lu}/u.test(right[0]!.text)) return undefined;
-  right[0] = capitalized(right[0]!);
-  return [[...left, stop], right];
-}
-
-const FRONTABLE = new Set(['although', 'though', 'while', 'because', 'since', 'when', 'if', 'after', 'before', 'once', 'unless', 'whereas']);
-
-/** Moves a subordinate clause to the other end of its sentence ("Although A, B." ⇄ "B, although A."). */
-function reorderClauses(tokens: Token[], s: Settings, rng: Rng): Token[] | undefined {
-  const last = tokens[tokens.length - 1]!;
-  if (last.text !== '.' || tokens.some((t) => t.prot === 'quote') || rng() >= (s.ultra ? 0.6 : 0.3)) return undefined;
-  const body = tokens.slice(0, -1);
-  const commas = body.map((t, i) => (t.text === ',' ? i : -1)).filter((i) => i >= 0);
-  const first = body[0]!;
-  if (FRONTABLE.has(lower(first)) && commas.length === 1) {
-    // "Although A, B." → "B, although A."
-    const c = commas[0]!;
-    const sub = body.slice(1, c);
-    const main = body.slice(c + 1);
-    if (sub.length < 2 || wordCount(sub) > 18 || main.length < 3 || !opensClause(main, 0) || !hasFiniteVerb(sub)) return undefined;
-    const mainStart = capitalized(main[0]!);
-    const subLast = { ...sub[sub.length - 1]!, space: '' };
-    const mainLast = { ...main[main.length - 1]!, space: ' ' };
-    const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
-    const m = main.length === 1 ? [{ ...mainStart, space: ' ' }] : [mainStart, ...main.slice(1, -1), mainLast];
-    const sb = sub.length === 1 ? [subLast] : [...sub.slice(0, -1), subLast];
-    return [...m, conj, ...sb, last];
-  }
-  if (commas.length === 0 && opensClause(body, 0)) {
-    // "B because A." → "Because A, B."
-    for (let i = 3; i < body.length - 2; i++) {
-      const t = body[i]!;
-      if (!FRONTABLE.has(lower(t)) || t.prot || /^NN/.test(body[i - 1]!.tag) || body[i - 1]!.tag === 'RB') continue;
-      const main = body.slice(0, i);
-      const sub = body.slice(i + 1);
-      if (!opensClause(sub, 0) || wordCount(sub) > 15 || wordCount(main) < 3 || !hasFiniteVerb(main)) return undefined;
-      const low = decapitalized(main[0]!, main[1]);
-      if (!low) return undefined;
-      const conj = { ...t, text: withCase(t.text, 'A'), space: ' ', fresh: true };
-      const subLast = { ...sub[sub.length - 1]!, space: '' };
-      const comma = fresh(',', ' ');
-      const mainLast = { ...main[main.length - 1]!, space: '' };
-      const m = main.length === 1 ? [{ ...low, space: '' }] : [low, ...main.slice(1, -1), mainLast];
-      return [conj, ...sub.slice(0, -1), subLast, comma, ...m, last];
-    }
-  }
-  return undefined;
-}
-
-const TIME_PREPOSITIONS = new Set(['in', 'on', 'during', 'since', 'until', 'by', 'after', 'before']);
-
-/** Ultra: fronts a closing time phrase ("… in 2010." → "In 2010, …"). */
-function frontTimePhrase(tokens: Token[], rng: Rng): Token[] | undefined {
-  const last = tokens[tokens.length - 1]!;
-  if (last.text !== '.' || tokens.some((t) => t.text === ',' || t.prot === 'quote')) return undefined;
-  const body = tokens.slice(0, -1);
-  for (let len = 2; len <= 4; len++) {
-    const p = body.length - len;
-    if (p < 4) break;
-    const prep = body[p]!;
-    const rest = body.slice(p + 1);
-    if (!TIME_PREPOSITIONS.has(lower(prep)) || prep.prot) continue;
-    if (!rest.some((t) => t.prot === 'date' || t.prot === 'number') || !rest.every((t) => t.prot === 'date' || t.prot === 'number' || /^(?:DT|JJ|CD|NNP)$/.test(t.tag))) continue;
-    if (!opensClause(body, 0) || rng() >= 0.5) return undefined;
-    const low = decapitalized(body[0]!, body[1]);
-    if (!low) return undefined;
-    const main = [low, ...body.slice(1, p)];
-    main[main.length - 1] = { ...main[main.length - 1]!, space: '' };
-    const phrase = [capitalized({ ...prep, fresh: true }), ...rest];
-    phrase[phrase.length - 1] = { ...phrase[phrase.length - 1]!, space: '' };
-    return [...phrase, fresh(',', ' '), ...main, last];
-  }
-  return undefined;
-}
-
-const MERGE_OPENERS: Record<string, string> = { however: 'but', also: 'and', plus: 'and', still: 'but' };
-
-/** Joins two short neighbouring sentences with ", and" / ", but". */
-function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): Token[] | undefined {
-  const wa = wordCount(a);
-  const wb = wordCount(b);
-  const limit = s.ultra ? 12 : 10;
-  if (wa > limit || wb > limit || wa < 3 || wb < 3) return undefined;
-  if (a[a.length - 1]!.text !== '.' || b[b.length - 1]!.text !== '.') return undefined;
-  if ([...a, ...b].some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
-  if (!opensClause(a, 0) || !hasFiniteVerb(a) || a.some((t) => t.text === ',' || FRONTABLE.has(lower(t)) || t.fresh)) return undefined;
-  let rest = b;
-  let conj = 'and';
-  const opener = MERGE_OPENERS[lower(b[0])];
-  if (opener && b[1]?.text === ',') {
-    conj = opener;
-    rest = b.slice(2);
-  }
-  // Only a sentence that continues the same subject joins its neighbour ("The team won, and they celebrated").
-  if (!/^(?:he|she|it|they|we|this|these)$/i.test(rest[0]?.text ?? '') || !opensClause(rest, 0)) return undefined;
-  if (rest.some((t) => t.text === ',') || rng() >= (s.ultra ? 0.6 : 0.45)) return undefined;
-  const low = decapitalized(rest[0]!, rest[1]);
-  if (!low) return undefined;
-  const head = a.slice(0, -1);
-  head[head.length - 1] = { ...head[head.length - 1]!, space: '' };
-  return [...head, fresh(',', ' '), fresh(conj, ' '), low, ...rest.slice(1)];
-}
 
 // --- one sentence and one paragraph --------------------------------------------------------------------------------
 
-function issueCount(tokens: Token[]): number {
-  return grammarIssues(sentenceText(tokens)).length;
-}
-
 /** Keeps a rewrite only when it adds no rule violation to the sentence(s) it replaces. */
 function accept(before: Token[], after: Token[][]): boolean {
-  const old = issueCount(before);
-  return after.reduce((n, sentence) => n + issueCount(sentence), 0) <= old;
+  const issues = after.reduce((n, sentence) => n + issueCount(sentence), 0);
+  return issues === 0 || issues <= issueCount(before);
 }
 
-/** Rewrites one tagged sentence: stock phrases, words, contractions, then structure. May return two sentences. */
-export function rewriteSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] {
+/** The word-level steps on one sentence, kept as a whole only when they add no rule violation. */
+function rewriteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   let out = replacePhrases(tokens, s, rng);
   out = substituteWords(out, s, rng);
   out = contract(out, s, rng);
   out = dropSerialComma(out, s, rng);
   out = dropThat(out, s, rng);
-  let result: Token[][] = [out];
-  const split = splitSentence(out, s, rng);
-  if (split) result = split;
-  else {
-    const reordered = reorderClauses(out, s, rng) ?? (s.ultra ? frontTimePhrase(out, rng) : undefined);
-    if (reordered) result = [reordered];
-  }
-  if (result.length === 1 && result[0] === tokens) return result;
-  if (accept(tokens, result)) return result;
-  // Fall back to the word-level rewrite alone, then to the sentence as it was.
-  return out !== tokens && accept(tokens, [out]) ? [out] : [tokens];
+  return out !== tokens && accept(tokens, [out]) ? out : tokens;
+}
+
+/**
+ * Rewrites one tagged sentence: first its structure (on the tagger's tags), then the words of each resulting
+ * sentence. May return two sentences.
+ */
+export function rewriteSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] {
+  // A later pass leaves the structure of a sentence an earlier one already rebuilt.
+  const pieces = s.pass > 0 && tokens.some((t) => t.moved) ? [tokens] : restructure(tokens, s, rng, accept);
+  return pieces.map((sentence) => rewriteWords(sentence, s, rng));
 }
 
 /** Merges neighbouring short sentences of a paragraph where it reads naturally. */
@@ -522,7 +349,7 @@ export function mergePass(sentences: Token[][], s: Settings, rng: Rng): Token[][
     const a = sentences[i]!;
     const b = sentences[i + 1];
     const merged = b ? mergeSentences(a, b, s, rng) : undefined;
-    if (merged && issueCount(merged) <= issueCount(a) + issueCount(b!)) {
+    if (merged && (issueCount(merged) === 0 || issueCount(merged) <= issueCount(a) + issueCount(b!))) {
       merged[merged.length - 1] = { ...merged[merged.length - 1]!, space: b![b!.length - 1]!.space };
       out.push(merged);
       i++;

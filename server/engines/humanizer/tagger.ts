@@ -36,8 +36,31 @@ const PROXY: Record<SpanKind, [string, string]> = {
 
 const CLITIC = /^(.+?)(n['’]t|['’](?:s|re|ve|ll|d|m))$/i;
 
+// Tags of recently seen sentences: re-humanizing a text (another seed, or Ultra after normal) tags the same
+// sentences again, and tagging is the slowest step. The tagger is deterministic, so a cached answer is the same.
+const recent = new Map<string, Array<[string, string]>>();
+const RECENT_MAX = 1024;
+
 /** Tags a sentence in place (Penn Treebank tags and lemmas); a word with a clitic takes its first part's tag. */
 export function tagSentence(tokens: Token[]): void {
+  const key = tokens.map((t) => (t.prot ? `\u0001${t.prot}\u0001${t.text}` : t.text)).join('\u0000');
+  const known = recent.get(key);
+  if (known) {
+    for (let i = 0; i < tokens.length; i++) {
+      tokens[i]!.tag = known[i]![0];
+      tokens[i]!.lemma = known[i]![1];
+    }
+    return;
+  }
+  tagFresh(tokens);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(
+    key,
+    tokens.map((t) => [t.tag, t.lemma]),
+  );
+}
+
+function tagFresh(tokens: Token[]): void {
   const raw: string[] = [];
   const owner: number[] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -21,6 +21,8 @@ export interface Token {
   lemma: string;
   /** True for tokens the engine produced (never for the input's own tokens). */
   fresh?: boolean;
+  /** True for input tokens a structural step moved (no later step moves them back). */
+  moved?: boolean;
 }
 
 const MONTHS = 'January|February|April|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec';
@@ -159,10 +161,45 @@ const NAME_STARTERS = new Set(
   ),
 );
 
+/**
+ * A cheap test of whether pattern `p` can match at all (most paragraphs have no URL, code, identifier or digit,
+ * and the full patterns are slow): each condition is necessary for a match of that pattern.
+ */
+function mayMatch(p: number, digit: boolean, dot: boolean, scheme: boolean, marks: boolean, innerCapital: boolean): boolean {
+  switch (p) {
+    case 0: // URL with a scheme or www.
+      return dot || scheme;
+    case 1: // e-mail address
+    case 2: // bare domain
+      return dot;
+    case 3: // code in backticks
+      return marks;
+    case 4: // [4]
+      return marks && digit;
+    case 5: // (Author, 2020)
+      return marks && digit;
+    case 9: // numbers with units
+    case 11: // A6, COVID-19
+      return digit;
+    case 14: // iPhone
+      return innerCapital;
+    case 15: // identifiers and file names
+      return marks || dot;
+    default:
+      return true;
+  }
+}
+
 /** Finds the protected spans of a text: URLs, e-mail addresses, code, quotations, citations, dates, numbers, technical terms and names. */
 export function findProtectedSpans(text: string): ProtectedSpan[] {
   const found: ProtectedSpan[] = [];
-  for (const [kind, re] of PATTERNS) {
+  const hasDigit = /\d/.test(text);
+  const hasDot = text.includes('.');
+  const hasMarks = /[_#@`(\[]/.test(text);
+  const hasInnerCapital = /\p{Ll}\p{Lu}/u.test(text);
+  for (let p = 0; p < PATTERNS.length; p++) {
+    const [kind, re] = PATTERNS[p]!;
+    if (!mayMatch(p, hasDigit, hasDot, text.includes('//'), hasMarks, hasInnerCapital)) continue;
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       let end = m.index + m[0].length;

@@ -1,0 +1,833 @@
+/**
+ * Clause-level rewrites of one tagged sentence (or two neighbours): the sentence keeps its words and claims,
+ * only their order and the grammatical frame change. Each step recognises a narrow pattern, builds the new
+ * order from the tagged tokens and refuses anything it cannot parse; rewrite.ts keeps a result only when it adds
+ * no rule violation. Words a step moves are marked, so a later pass never moves them back.
+ */
+import { lexicon } from './lexicon.ts';
+import { RESULT_VERBS } from './phrases.ts';
+import {
+  FINITE,
+  capitalized,
+  decapitalized,
+  fresh,
+  hasFiniteVerb,
+  inflect,
+  lower,
+  markMoved,
+  pastFromParticiple,
+  presentS,
+  opensClause,
+  withCase,
+  withLastSpace,
+  wordCount,
+  type Rng,
+  type Settings,
+} from './helpers.ts';
+import type { Token } from './tokens.ts';
+
+// --- noun phrases ----------------------------------------------------------------------------------------------
+
+const DETERMINER_TAGS = new Set(['DT', 'PRP$', 'CD', 'PDT']);
+const MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'VBN', 'VBG', 'NN', 'NNP', 'NNPS', 'CD', 'RBS']);
+const NOUN_TAGS = new Set(['NN', 'NNS', 'NNP', 'NNPS']);
+
+const isNoun = (t: Token) => NOUN_TAGS.has(t.tag) || t.prot === 'name' || t.prot === 'term';
+
+/**
+ * True when the tokens form a plain noun phrase: (det)? modifiers* noun+, optionally joined by "of"/"and" to
+ * further such phrases ("the members of the committee", "John and his sister"), or a lone pronoun.
+ */
+function isNounPhrase(tokens: Token[], max = 8): boolean {
+  if (tokens.length === 0 || tokens.length > max) return false;
+  if (tokens.length === 1 && tokens[0]!.tag === 'PRP') return true;
+  let state: 'start' | 'mods' | 'noun' = 'start';
+  for (const t of tokens) {
+    if (t.prot === 'quote' || t.prot === 'citation' || t.prot === 'url' || t.prot === 'code' || t.prot === 'email') return false;
+    const w = lower(t);
+    if (state === 'noun' && (w === 'of' || w === 'and') && !t.prot) {
+      state = 'start';
+      continue;
+    }
+    if (isNoun(t) || (t.tag === 'PRP' && state === 'start')) {
+      state = 'noun';
+      continue;
+    }
+    if (state === 'noun') return false; // a determiner or adjective after the head: not one phrase
+    if (state === 'start' && (DETERMINER_TAGS.has(t.tag) || t.prot === 'number')) {
+      state = 'mods';
+      continue;
+    }
+    if (MODIFIER_TAGS.has(t.tag) || t.prot === 'number') {
+      state = 'mods';
+      continue;
+    }
+    return false;
+  }
+  return state === 'noun';
+}
+
+/** The head noun of a noun phrase: the last noun before "of", or the last token. */
+function headOf(tokens: Token[]): Token {
+  const of = tokens.findIndex((t) => lower(t) === 'of');
+  const part = of > 0 ? tokens.slice(0, of) : tokens;
+  return part[part.length - 1]!;
+}
+
+/** The tokens with their spaces reset to single spaces (only for runs of words, no punctuation inside). */
+function respaced(tokens: Token[], lastSpace = ' '): Token[] {
+  return tokens.map((t, i) => {
+    const next = tokens[i + 1];
+    const space = !next ? lastSpace : /^['’]\p{L}+$/u.test(next.text) ? '' : ' ';
+    return t.space === space ? t : { ...t, space };
+  });
+}
+
+/** The sentence's tokens with the first word capitalized, or undefined if it cannot be. */
+function startSentence(tokens: Token[]): Token[] | undefined {
+  const first = tokens[0];
+  if (!first) return undefined;
+  if (first.prot && !/^[\p{Lu}\p{N}"“‘'(]/u.test(first.text)) return undefined;
+  return [capitalized(first), ...tokens.slice(1)];
+}
+
+/** The tokens with the first word in lowercase where it is a common word, unchanged for names; undefined for "I"-like cases it cannot judge. */
+function continueSentence(tokens: Token[]): Token[] | undefined {
+  const first = tokens[0];
+  if (!first) return undefined;
+  if (first.prot || first.tag === 'NNP' || first.tag === 'NNPS') return tokens;
+  if (/^\p{Ll}/u.test(first.text)) return tokens;
+  const low = decapitalized(first, tokens[1]);
+  return low ? [low, ...tokens.slice(1)] : undefined;
+}
+
+// --- passive to active --------------------------------------------------------------------------------------------
+
+const PASSIVE_BE: Record<string, 'past' | 'present'> = { is: 'present', are: 'present', was: 'past', were: 'past' };
+const TO_OBJECT: Record<string, string> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them', it: 'it', you: 'you' };
+const TO_SUBJECT: Record<string, string> = { me: 'I', him: 'he', her: 'she', us: 'we', them: 'they', it: 'it', you: 'you' };
+// Heads of "by" phrases that name a means, place or time, not an agent ("by car", "by the river", "by the end").
+const NOT_AGENT = new Set(
+  'way time end side river road sea lake window door wall hand phone mail email post car bus train plane boat ship foot air night day morning evening afternoon noon chance accident mistake default means design nature law name birth bank shore edge fire light percent point margin year years month week hour minute number total standard measure rule'.split(
+    ' ',
+  ),
+);
+// Participles whose passive has no natural active ("was born", "is known by", "is based on").
+const NO_ACTIVE = new Set('bear base know call name locate situate compose title dub entitle deem term label'.split(' '));
+
+/** "The plan was approved by the board." → "The board approved the plan." */
+function passiveToActive(tokens: Token[]): Token[] | undefined {
+  const n = tokens.length;
+  const end = tokens[n - 1]!;
+  if (end.text !== '.' || n < 6) return undefined;
+  const by = tokens.findIndex((t, i) => i > 2 && lower(t) === 'by' && !t.prot && !t.fresh && (tokens[i - 1]!.tag === 'VBN' || tokens[i - 1]!.tag === 'VBD'));
+  if (by < 0) return undefined;
+  const participle = tokens[by - 1]!;
+  if (participle.fresh || NO_ACTIVE.has(participle.lemma)) return undefined;
+  let k = by - 2;
+  let adverb: Token | undefined;
+  if (tokens[k]?.tag === 'RB' && !/^(?:not|n['’]t|never)$/i.test(tokens[k]!.text)) adverb = tokens[k--];
+  const aux = tokens[k];
+  if (!aux || aux.prot) return undefined;
+  let kind: 'past' | 'present' | 'modal' | 'perfect';
+  let helper: Token | undefined;
+  const a = lower(aux);
+  if (PASSIVE_BE[a]) kind = PASSIVE_BE[a]!;
+  else if (a === 'be' && tokens[k - 1]?.tag === 'MD' && !/['’]/.test(tokens[k - 1]!.text)) {
+    kind = 'modal';
+    helper = tokens[--k];
+  } else if (a === 'been' && /^(?:has|have|had)$/.test(lower(tokens[k - 1]))) {
+    kind = 'perfect';
+    helper = tokens[--k];
+  } else return undefined;
+  // An introductory phrase ("In 2010, …") stays in front.
+  let from = 0;
+  const comma = tokens.findIndex((t) => t.text === ',');
+  if (comma >= 0 && comma < k) {
+    if (comma > 6 || hasFiniteVerb(tokens, 0, comma) || tokens.slice(comma + 1, k).some((t) => t.text === ',')) return undefined;
+    from = comma + 1;
+  }
+  const subject = tokens.slice(from, k);
+  let agent = tokens.slice(by + 1, n - 1);
+  // "… by the board last week." → the time phrase closes the active sentence too.
+  let tail: Token[] = [];
+  for (let cut = 1; cut <= 4 && !isNounPhrase(agent) && agent.length > cut; cut++) {
+    if (isTimePhrase(agent.slice(-cut))) {
+      tail = agent.slice(-cut);
+      agent = agent.slice(0, -cut);
+    }
+  }
+  if (!isNounPhrase(subject) || !isNounPhrase(agent) || subject.some((t) => t.fresh) || agent.some((t) => t.fresh)) return undefined;
+  if (subject[0]!.tag === 'EX' || (subject.length === 1 && subject[0]!.tag === 'PRP' && !TO_OBJECT[lower(subject[0])])) return undefined;
+  const head = headOf(agent);
+  if (head.prot === 'date' || head.prot === 'number' || NOT_AGENT.has(lower(head)) || NOT_AGENT.has(head.lemma)) return undefined;
+  // A bare singular noun names a means ("by hand", "by phone"), not who acted.
+  if (head.tag === 'NN' && !agent.some((t) => DETERMINER_TAGS.has(t.tag))) return undefined;
+  if (agent.length === 1 && agent[0]!.tag === 'PRP' && !TO_SUBJECT[lower(agent[0])]) return undefined;
+  const plural = head.tag === 'NNS' || head.tag === 'NNPS' || agent.some((t) => lower(t) === 'and') || /^(?:them|us|you|me)$/.test(lower(head));
+  const form = participle.text.toLowerCase();
+  const lemma = participle.lemma;
+  // The tagger's lemma must be the participle's own verb ("funded" → "fund"), or the present form would be wrong.
+  if (!/^[a-z]+$/.test(lemma) || lemma === form || lemma.slice(0, 2) !== form.slice(0, 2)) return undefined;
+  let verb: string;
+  if (kind === 'past') verb = pastFromParticiple(form);
+  else if (kind === 'present') verb = plural ? lemma : presentS(lemma);
+  else if (kind === 'modal') verb = lemma;
+  else verb = form;
+  const newSubject = agent.map((t) => (t.tag === 'PRP' && TO_SUBJECT[lower(t)] ? { ...t, text: TO_SUBJECT[lower(t)]!, fresh: true } : t));
+  const object = subject.map((t) => (t.tag === 'PRP' && TO_OBJECT[lower(t)] ? { ...t, text: TO_OBJECT[lower(t)]!, fresh: true } : t));
+  const movedObject = from === 0 ? continueSentence(object) : object;
+  if (!movedObject) return undefined;
+  const verbTokens: Token[] = [];
+  if (kind === 'modal') verbTokens.push(helper!);
+  if (kind === 'perfect') verbTokens.push(fresh(lower(helper) === 'had' ? 'had' : plural ? 'have' : 'has'));
+  if (adverb) verbTokens.push(adverb);
+  verbTokens.push({ ...participle, text: verb, fresh: true });
+  let front = respaced([...newSubject, ...verbTokens, ...movedObject, ...tail], '');
+  if (from === 0) {
+    const started = startSentence(front);
+    if (!started) return undefined;
+    front = started;
+  } else if (/^\p{Lu}/u.test(front[0]!.text) && !front[0]!.prot && front[0]!.tag !== 'NNP') {
+    const low = decapitalized(front[0]!, front[1]);
+    if (!low) return undefined;
+    front[0] = low;
+  }
+  return [...tokens.slice(0, from), ...markMoved(front), end];
+}
+
+// --- small reductions -----------------------------------------------------------------------------------------------
+
+const RELATIVE = new Set(['who', 'that', 'which']);
+
+/** "There are many people who believe X." → "Many people believe X." */
+function thereIsRelative(tokens: Token[]): Token[] | undefined {
+  if (lower(tokens[0]) !== 'there' || !/^(?:is|are|was|were)$/.test(lower(tokens[1])) || tokens[0]!.fresh) return undefined;
+  for (let r = 3; r < Math.min(tokens.length - 2, 10); r++) {
+    if (!RELATIVE.has(lower(tokens[r])) || tokens[r]!.prot) continue;
+    const verb = tokens[r + 1]!;
+    if (!/^(?:VBZ|VBP|VBD|MD)$/.test(verb.tag)) return undefined;
+    const phrase = tokens.slice(2, r);
+    if (!isNounPhrase(phrase, 6) || phrase.some((t) => t.tag === 'PRP')) return undefined;
+    const started = startSentence(phrase);
+    if (!started) return undefined;
+    return [...markMoved(started), ...tokens.slice(r + 1)];
+  }
+  return undefined;
+}
+
+/** ", which is the capital of France," → ", the capital of France," (an appositive instead of a relative clause). */
+function dropWhichIs(tokens: Token[]): Token[] | undefined {
+  for (let i = 1; i < tokens.length - 4; i++) {
+    if (tokens[i]!.text !== ',' || !/^(?:which|who)$/.test(lower(tokens[i + 1])) || !/^(?:is|are|was|were)$/.test(lower(tokens[i + 2]))) continue;
+    if (!isNoun(tokens[i - 1]!) || tokens[i + 1]!.fresh) continue;
+    let j = i + 3;
+    while (j < tokens.length && tokens[j]!.text !== ',' && tokens[j]!.text !== '.') j++;
+    if (j >= tokens.length) continue;
+    const phrase = tokens.slice(i + 3, j);
+    if (!isNounPhrase(phrase) || !DETERMINER_TAGS.has(phrase[0]!.tag) || phrase[0]!.tag === 'CD') continue;
+    return [...tokens.slice(0, i + 1), ...tokens.slice(i + 3)];
+  }
+  return undefined;
+}
+
+/** "is not only fast but also cheap" → "is both fast and cheap". */
+function notOnlyButAlso(tokens: Token[]): Token[] | undefined {
+  const i = tokens.findIndex((t, k) => k > 0 && lower(t) === 'not' && /^(?:only|just)$/.test(lower(tokens[k + 1])) && !t.prot);
+  if (i < 0) return undefined;
+  let j = i + 2;
+  while (j < tokens.length - 1 && !(lower(tokens[j]) === 'but' && lower(tokens[j + 1]) === 'also')) {
+    if (/^[.;:!?]$/.test(tokens[j]!.text)) return undefined;
+    j++;
+  }
+  if (j >= tokens.length - 1) return undefined;
+  let first = tokens.slice(i + 2, j);
+  if (first[first.length - 1]?.text === ',') first = first.slice(0, -1);
+  if (wordCount(first) < 1 || first.some((t) => t.text === ',') || /^(?:that|because|since|if|when)$/.test(lower(first[0]))) return undefined;
+  const second = tokens.slice(j + 2);
+  if (wordCount(second) < 2) return undefined;
+  return [...tokens.slice(0, i), fresh('both'), ...withLastSpace(first, ' '), fresh('and'), ...second];
+}
+
+/** "people who are living in poverty" → "people living in poverty"; "a man who was known for" → "a man known for". */
+function reduceRelative(tokens: Token[]): Token[] | undefined {
+  for (let i = 1; i < tokens.length - 3; i++) {
+    if (!RELATIVE.has(lower(tokens[i])) || tokens[i]!.prot || tokens[i]!.fresh || !/^(?:is|are|was|were)$/.test(lower(tokens[i + 1]))) continue;
+    const prev = tokens[i - 1]!;
+    const verb = tokens[i + 2]!;
+    if (!(NOUN_TAGS.has(prev.tag) || prev.prot === 'name') || !/^(?:VBG|VBN)$/.test(verb.tag) || verb.prot) continue;
+    // "the man who was injured was …": the reduced clause must not leave two verbs side by side.
+    if (FINITE.has(tokens[i + 3]?.tag ?? '') && tokens[i + 3]!.tag !== 'VBN') continue;
+    return [...tokens.slice(0, i), ...tokens.slice(i + 2)];
+  }
+  return undefined;
+}
+
+/** True when a participle phrase goes on with another one (", raising awareness, and pressuring …"): both would need the new tense. */
+function coordinatedParticiple(rest: Token[]): boolean {
+  return rest.some((t, i) => t.tag === 'VBG' && i > 0 && /^(?:and|or|,)$/.test(lower(rest[i - 1])));
+}
+
+// Participles that work as prepositions (", according to a study", ", including …"): no verb behind them.
+const PREPOSITIONAL_PARTICIPLES = new Set(['according', 'including', 'regarding', 'concerning', 'following', 'considering', 'excluding', 'involving', 'depending', 'starting', 'beginning', 'ranging', 'assuming', 'pending', 'barring', 'owing', 'judging', 'speaking', 'resulting']);
+
+/** ", leaving users angry." → " and left users angry." (the participle takes the main clause's tense). */
+function participleToFinite(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
+  // An introductory phrase ("With trembling hands, I …") may stand before the main clause.
+  const intro = tokens.findIndex((t) => t.text === ',');
+  const start = intro > 0 && intro <= 6 && !hasFiniteVerb(tokens, 0, intro) && opensClause(tokens, intro + 1) ? intro + 1 : 0;
+  for (let c = start + 3; c < tokens.length - 4; c++) {
+    const adverb = tokens[c + 1]!.tag === 'RB' && /ly$/.test(tokens[c + 1]!.text) ? 1 : 0;
+    const verb = tokens[c + 1 + adverb]!;
+    if (tokens[c]!.text !== ',' || verb.tag !== 'VBG' || verb.prot || verb.fresh || tokens[c]!.fresh || PREPOSITIONAL_PARTICIPLES.has(lower(verb))) continue;
+    const main = tokens.slice(start, c);
+    if (!opensClause(main, 0) || FRONTABLE.has(lower(main[0])) || main.some((t) => t.text === ';' || t.text === ',' || t.fresh)) return undefined;
+    // Only one finite verb in the main clause: with two ("He said it rained, causing …") the subject is unclear.
+    const finite = main.filter((t) => /^(?:VBD|VBZ|VBP|MD)$/.test(t.tag));
+    if (finite.length !== 1 || finite[0]!.tag === 'MD' || /^(?:is|are|was|were|has|have|had|am)$/i.test(finite[0]!.text) && main.some((t) => t.tag === 'VBN' || t.tag === 'VBG')) return undefined;
+    const tense = finite[0]!.tag === 'VBD' ? 'VBD' : finite[0]!.tag === 'VBZ' ? 'VBZ' : 'VBP';
+    const form = inflect(verb.lemma, tense);
+    if (!form || /\s/.test(form) || wordCount(tokens.slice(c + 2 + adverb)) < 2) return undefined;
+    if (coordinatedParticiple(tokens.slice(c + 2 + adverb))) return undefined;
+    const adverbs = adverb ? [{ ...tokens[c + 1]!, space: ' ' }] : [];
+    return [...tokens.slice(0, start), ...withLastSpace(main, ' '), fresh('and'), ...adverbs, { ...verb, text: form, fresh: true }, ...tokens.slice(c + 2 + adverb)];
+  }
+  return undefined;
+}
+
+const SAY_VERBS = new Set(['say', 'report', 'add', 'explain', 'note', 'claim', 'argue', 'insist', 'warn', 'announce', 'confirm', 'state', 'believe', 'think']);
+
+/** "Police said (that) the man was arrested." → "The man was arrested, police said." */
+function saidInversion(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ',' || t.text === ';' || t.text === ':')) return undefined;
+  const v = tokens.findIndex((t) => /^(?:VBD|VBZ|VBP)$/.test(t.tag));
+  if (v < 1 || v > 5) return undefined;
+  const verb = tokens[v]!;
+  if (!SAY_VERBS.has(verb.lemma) || verb.fresh || verb.prot) return undefined;
+  const speaker = tokens.slice(0, v);
+  if (!isNounPhrase(speaker, 5) || speaker.some((t) => t.fresh || t.moved)) return undefined;
+  let from = v + 1;
+  if (lower(tokens[from]) === 'that') from++;
+  const clause = tokens.slice(from, -1);
+  if (!opensClause(clause, 0) || wordCount(clause) < 5 || !hasFiniteVerb(clause)) return undefined;
+  const started = startSentence(clause);
+  const who = continueSentence(speaker);
+  if (!started || !who) return undefined;
+  return [...markMoved(withLastSpace(started, '')), fresh(',', ' '), ...markMoved(respaced([...who, verb], '')), end];
+}
+
+const MOVABLE_ADVERBS = new Set(
+  'suddenly eventually gradually slowly quickly immediately soon recently initially ultimately quietly carefully silently instantly rapidly reluctantly eagerly nervously gently instinctively hesitantly unexpectedly abruptly swiftly promptly subsequently later finally'.split(' '),
+);
+const AUXILIARY = /^(?:is|are|was|were|has|have|had|am|will|would|can|could|may|might|must|shall|should)$/;
+
+/** "Suddenly, the lights went out." ⇄ "The lights suddenly went out." */
+function moveAdverb(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
+  const first = tokens[0]!;
+  if (MOVABLE_ADVERBS.has(lower(first)) && tokens[1]?.text === ',' && lower(first) !== 'finally' && !first.fresh && !first.moved) {
+    // To the position before the main verb (after an auxiliary).
+    const rest = tokens.slice(2, -1);
+    const v = rest.findIndex((t) => FINITE.has(t.tag));
+    if (v < 1 || v > 6 || !isNounPhrase(rest.slice(0, v)) || rest.slice(0, v).some((t) => t.text === ',')) return undefined;
+    const at = AUXILIARY.test(lower(rest[v])) && /^(?:VB|JJ|RB)/.test(rest[v + 1]?.tag ?? '') ? v + 1 : v;
+    if (!AUXILIARY.test(lower(rest[v])) && !/^(?:VBD|VBZ|VBP)$/.test(rest[v]!.tag)) return undefined;
+    const started = startSentence(rest);
+    if (!started) return undefined;
+    const adverb = { ...first, text: first.text.toLowerCase(), space: ' ', moved: true };
+    return [...started.slice(0, at), adverb, ...started.slice(at), end];
+  }
+  // Before the main verb → to the front.
+  for (let i = 1; i < Math.min(tokens.length - 3, 7); i++) {
+    const t = tokens[i]!;
+    if (!MOVABLE_ADVERBS.has(lower(t)) || t.fresh || t.moved || t.prot) continue;
+    const subject = tokens.slice(0, i);
+    if (!/^(?:VBD|VBZ|VBP)$/.test(tokens[i + 1]!.tag) || !isNounPhrase(subject) || subject.some((x) => x.text === ',')) return undefined;
+    const rest = continueSentence([...subject, ...tokens.slice(i + 1, -1)]);
+    if (!rest) return undefined;
+    const adverb = { ...t, text: withCase(t.text.toLowerCase(), 'A'), space: '', moved: true };
+    return [adverb, fresh(',', ' '), ...rest, end];
+  }
+  return undefined;
+}
+
+// Fixed pairs whose order is part of the phrase ("black and white"), besides WordNet's multi-word entries.
+const BINOMIALS = new Set(
+  `black white rock roll salt pepper bread butter law order pros cons trial error life death ladies gentlemen husband wife
+  up down back forth more less now then safe sound rise fall research development supply demand peace quiet arts crafts
+  fish chips odds ends bits pieces wear tear give take hit run north south east west day night sooner later once first
+  foremost each every loud clear pure simple short sweet sick tired mother father brothers sisters king queen bride groom
+  heaven earth body soul mind heart flesh blood cause effect question answer trials tribulations checks balances
+  birth death start end beginning past future problem solution before after input output sink swim`.split(/\s+/),
+);
+const BINOMIAL_PAIRS = new Set(
+  'black white|rock roll|salt pepper|bread butter|law order|pros cons|trial error|life death|ladies gentlemen|husband wife|up down|back forth|more less|now then|safe sound|rise fall|research development|supply demand|peace quiet|arts crafts|fish chips|odds ends|bits pieces|wear tear|give take|hit run|north south|east west|day night|sooner later|first foremost|each every|loud clear|pure simple|short sweet|sick tired|mother father|brothers sisters|king queen|bride groom|heaven earth|body soul|heart soul|mind body|flesh blood|cause effect|question answer|trials tribulations|checks balances|men women|boys girls|young old|rich poor|old young|time space|name address|nook cranny|ups downs|highs lows|strengths weaknesses|goods services|friends family|family friends|science technology|health safety|fruits vegetables|arts sciences|food water|food drink|pain suffering|blood sweat|dos donts|ins outs|hustle bustle|wine dine|sticks stones|cats dogs|bells whistles|nuts bolts|pen paper|thunder lightning|war peace|crime punishment|pride prejudice|sense sensibility|love hate|good evil|right wrong|true false|past present|present future|past future|start finish|beginning end|head toe|top bottom|left right|front back|in out|on off|yes no|win lose|birth death|life birth|birth life|problem solution|input output|sink swim|before after|cause consequence|crime justice|law justice'.split('|'),
+);
+
+/** "grief and desperation" → "desperation and grief": two single-word conjuncts of one kind change places. */
+function swapCoordination(tokens: Token[], collocations: Set<string>): Token[] | undefined {
+  for (let i = 2; i < tokens.length - 2; i++) {
+    const conj = tokens[i]!;
+    if (!/^(?:and|or)$/.test(lower(conj)) || conj.fresh || conj.prot) continue;
+    const a = tokens[i - 1]!;
+    const b = tokens[i + 1]!;
+    const before = tokens[i - 2]!;
+    const after = tokens[i + 2];
+    if (a.prot || b.prot || a.fresh || b.fresh || a.moved || b.moved || !/^\p{Ll}+$/u.test(a.text) || !/^\p{Ll}+$/u.test(b.text)) continue;
+    const kind = (t: Token) => (/^NNS?$/.test(t.tag) ? t.tag : t.tag === 'JJ' ? 'JJ' : '');
+    if (!kind(a) || kind(a) !== kind(b)) continue;
+    // Each conjunct must be whole: a determiner, preposition, verb or comma before it, no noun or "'s" after it.
+    if (!/^(?:DT|PRP\$|IN|TO|VB|VBD|VBZ|VBP|VBN|VBG|,|CC|RB)$/.test(before.tag === '' ? before.text : before.tag) && before.text !== ',') continue;
+    if (/^(?:a|an)$/i.test(before.text)) continue;
+    if (after && (/^(?:NN|NNS|NNP|NNPS|POS|JJ|CD)$/.test(after.tag) || /^['’]/.test(after.text) || after.prot === 'name' || after.prot === 'term')) continue;
+    // The tagger reads some verbs as nouns ("veer off the road and crash into"): a conjunct that is also a verb
+    // and is followed by what a verb takes is left alone.
+    const verbs = lexicon().verbForms;
+    const verbal = (t: Token, n: Token | undefined) => verbs.has(lower(t)) && !!n && /^(?:IN|RP|TO|DT|PRP|PRP\$)$/.test(n.tag);
+    if (verbal(b, after) || verbal(a, b)) continue;
+    const pair = `${lower(a)} ${lower(b)}`;
+    if (BINOMIAL_PAIRS.has(pair) || (BINOMIALS.has(lower(a)) && BINOMIALS.has(lower(b)))) continue;
+    if (collocations.has(`${lower(a)} ${lower(conj)} ${lower(b)}`) || collocations.has(`${lower(b)} ${lower(conj)} ${lower(a)}`)) continue;
+    const out = tokens.slice();
+    out[i - 1] = { ...b, space: a.space, moved: true };
+    out[i + 1] = { ...a, space: b.space, moved: true };
+    return out;
+  }
+  return undefined;
+}
+
+// Heads that a possessor can own or show ("the team's members", "the war's impact"); partitives ("the rest of"),
+// places ("the city of London") and action nouns with an unclear agent ("the use of") are not among them.
+const POSSESSED = new Set(
+  `members member owner owners president leader leaders head director founder impact effect effects importance success future
+  history size quality value cost price growth failure goal goals role decision decisions response reaction support results
+  findings safety health lives life death family families wife husband son daughter children mother father parents friends
+  name home house car voice face eyes heart mind body words story career design structure shape colour color surface walls
+  roof economy population government policy policies rules reputation strength strengths weakness weaknesses ability efforts
+  plans approach mission vision legacy beauty power influence performance condition development behavior behaviour needs
+  rights interests concerns fate collapse loss victory defeat survival recovery response attitude identity culture values
+  budget revenue profits staff employees players fans supporters residents citizens officials leadership management owner
+  features benefits risks outcome outcomes accuracy reliability popularity potential progress response credibility`.split(/\s+/),
+);
+
+/** "the members of the committee" → "the committee's members". */
+function genitiveSwap(tokens: Token[]): Token[] | undefined {
+  for (let i = 0; i < tokens.length - 4; i++) {
+    if (lower(tokens[i]) !== 'the' || tokens[i]!.prot || tokens[i]!.fresh) continue;
+    const head = tokens[i + 1]!;
+    if (!POSSESSED.has(lower(head)) || head.prot || head.fresh || !/^NNS?$/.test(head.tag) || lower(tokens[i + 2]) !== 'of') continue;
+    // "the lives of the victims" → "the victims' lives"; "the lives of innocent people" → "innocent people's lives".
+    const definite = lower(tokens[i + 3]) === 'the';
+    let j = definite ? i + 4 : i + 3;
+    const adjective = tokens[j]?.tag === 'JJ' ? tokens[j++] : undefined;
+    const owner = tokens[j];
+    const after = tokens[j + 1];
+    if (!owner || owner.prot || owner.fresh || !/^NNS?$/.test(owner.tag) || !/^\p{Ll}+$/u.test(owner.text) || (!definite && owner.tag !== 'NNS')) continue;
+    if (after && (/^(?:NN|NNS|NNP|NNPS|POS|CD)$/.test(after.tag) || /^(?:of|'s|’s)$/.test(lower(after)) || after.prot === 'name')) continue;
+    if (adjective && (adjective.prot || adjective.fresh)) continue;
+    const possessive = owner.tag === 'NNS' && /s$/.test(owner.text) ? `${owner.text}'` : `${owner.text}'s`;
+    const ownerToken = { ...owner, text: possessive, space: ' ', fresh: true };
+    const headToken = { ...head, space: owner.space, moved: true };
+    const middle: Token[] = adjective ? [{ ...adjective, space: ' ', moved: true }] : [];
+    const the = definite ? [{ ...tokens[i]!, space: ' ', moved: true }] : [];
+    if (!definite && i === 0) {
+      const first = middle[0] ?? ownerToken;
+      const started = startSentence([first]);
+      if (!started) continue;
+      if (middle[0]) middle[0] = started[0]!;
+    }
+    if (!definite && i === 0 && !middle[0]) continue;
+    return [...tokens.slice(0, i), ...the, ...middle, ownerToken, headToken, ...tokens.slice(j + 1)];
+  }
+  return undefined;
+}
+
+// --- moving adverbials ------------------------------------------------------------------------------------------------
+
+const TIME_NOUNS = new Set(
+  'year years month months week weeks day days decade decades century centuries morning mornings afternoon evening evenings night nights weekend weekends season seasons summer winter spring autumn time times moment period periods hour hours minute minutes era past meantime aftermath wake course beginning end start interim'.split(
+    ' ',
+  ),
+);
+const TIME_PREPOSITIONS = new Set(['in', 'on', 'at', 'during', 'after', 'before', 'since', 'until', 'over', 'throughout', 'within', 'for', 'by']);
+const TIME_ADVERBS = new Set(['today', 'yesterday', 'tonight', 'recently', 'later', 'earlier', 'nowadays', 'afterwards', 'afterward', 'eventually', 'suddenly', 'soon']);
+const FRONT_PREPOSITIONS = new Set(['in', 'on', 'at', 'during', 'after', 'before', 'since', 'over', 'throughout', 'within', 'despite', 'following', 'amid', 'according', 'for', 'under', 'with']);
+
+/** True when the tokens are a time phrase: a time adverb, "last year", or a preposition with a time noun or a date. */
+function isTimePhrase(tokens: Token[]): boolean {
+  if (tokens.length === 0 || tokens.some((t) => t.fresh || t.moved)) return false;
+  if (tokens.length === 1) return TIME_ADVERBS.has(lower(tokens[0]));
+  if (tokens.length === 2 && /^(?:last|this|next|that|every|each|one)$/.test(lower(tokens[0])) && TIME_NOUNS.has(lower(tokens[1]))) return true;
+  const prep = lower(tokens[0]);
+  if (!TIME_PREPOSITIONS.has(prep) || tokens[0]!.prot) return false;
+  const rest = tokens.slice(1);
+  if (rest.length === 0 || rest.length > 6) return false;
+  if (rest.every((t) => t.prot === 'date' || t.prot === 'number' || /^(?:DT|JJ|CD|NNP)$/.test(t.tag)) && rest.some((t) => t.prot === 'date' || t.prot === 'number')) {
+    return prep !== 'for' && prep !== 'by'; // "for 5" and "by 10" are amounts, not times
+  }
+  if (!isNounPhrase(rest, 6)) return false;
+  const head = headOf(rest);
+  return TIME_NOUNS.has(lower(head)) && (prep !== 'for' || /s$/.test(lower(head)) || rest.some((t) => /^(?:a|the|several|many)$/.test(lower(t))));
+}
+
+/** "… in 2010." → "In 2010, …"; "The company grew last year." → "Last year, the company grew." */
+function frontTimePhrase(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.text === ',' || t.text === ';' || t.prot === 'quote')) return undefined;
+  const body = tokens.slice(0, -1);
+  for (let len = 1; len <= 7; len++) {
+    const p = body.length - len;
+    if (p < 4) break;
+    const phrase = body.slice(p);
+    if (!isTimePhrase(phrase)) continue;
+    const main = body.slice(0, p);
+    if (!opensClause(main, 0) || wordCount(main) < 4 || !hasFiniteVerb(main)) return undefined;
+    // "… since he left in 2010" is one clause's detail: only phrases after a main verb's complements move.
+    if (/^(?:IN|TO|DT|CC|WDT|WP)$/.test(main[main.length - 1]!.tag)) return undefined;
+    const rest = continueSentence(main);
+    const front = startSentence(phrase);
+    if (!rest || !front) return undefined;
+    return [...markMoved(withLastSpace(front, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), end];
+  }
+  return undefined;
+}
+
+/** "In 2019, the company opened an office." → "The company opened an office in 2019." */
+function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
+  const comma = tokens.findIndex((t) => t.text === ',');
+  if (comma < 1 || comma > 7) return undefined;
+  const phrase = tokens.slice(0, comma);
+  if (phrase.some((t) => t.fresh || t.moved || FINITE.has(t.tag) || t.prot === 'quote')) return undefined;
+  const first = lower(phrase[0]);
+  const according = first === 'according' && lower(phrase[1]) === 'to';
+  const timed = isTimePhrase(phrase);
+  if (!timed && !according && !(FRONT_PREPOSITIONS.has(first) && phrase.length >= 2 && isNounPhrase(phrase.slice(1), 6))) return undefined;
+  if (!timed && !according && (first === 'with' || first === 'for' || first === 'under') && phrase.length < 3) return undefined;
+  const main = tokens.slice(comma + 1, -1);
+  if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved)) return undefined;
+  // The phrase must not end up right after a noun it could be read as modifying ("the rise in prices").
+  const last = main[main.length - 1]!;
+  if (!timed && !according && (NOUN_TAGS.has(last.tag) || last.prot === 'name') && lower(phrase[0]) === 'of') return undefined;
+  const body = startSentence(main);
+  const low = decapitalized(phrase[0]!, phrase[1]);
+  if (!body || !low) return undefined;
+  const moved = markMoved(withLastSpace([low, ...phrase.slice(1)], ''));
+  const joint = according ? [fresh(',', ' ')] : [];
+  return [...markMoved(withLastSpace(body, according ? '' : ' ')), ...joint, ...moved, end];
+}
+
+// --- clause order -----------------------------------------------------------------------------------------------------
+
+// Adverbs that focus the clause after them ("only because", "just when"): the clause cannot move without them.
+const FOCUSING = /^(?:just|only|simply|partly|mainly|largely|mostly|precisely|especially|exactly|even|not|all|right|merely|solely|chiefly|primarily|particularly)$/;
+const FRONTABLE = new Set(['although', 'though', 'while', 'because', 'since', 'when', 'if', 'after', 'before', 'once', 'unless', 'whereas']);
+
+/** Moves a subordinate clause to the other end of its sentence ("Although A, B." ⇄ "B, although A."). */
+function reorderClauses(tokens: Token[]): Token[] | undefined {
+  const last = tokens[tokens.length - 1]!;
+  if (last.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
+  const body = tokens.slice(0, -1);
+  const commas = body.map((t, i) => (t.text === ',' ? i : -1)).filter((i) => i >= 0);
+  const first = body[0]!;
+  if ((FRONTABLE.has(lower(first)) || lower(first) === 'as') && commas.length === 1 && !first.fresh && !first.moved) {
+    // "Although A, B." → "B, although A."
+    const c = commas[0]!;
+    const sub = body.slice(1, c);
+    const main = body.slice(c + 1);
+    if (sub.length < 2 || wordCount(sub) > 18 || main.length < 3 || !opensClause(main, 0)) return undefined;
+    if (!hasFiniteVerb(sub) && !(sub[0]!.tag === 'VBG' && /^(?:after|before|since|while|when|once)$/.test(lower(first)))) return undefined;
+    if (lower(first) === 'as' && !opensClause(sub, 0)) return undefined; // "As a result, …", "As a child, …"
+    const mainStart = startSentence(main);
+    if (!mainStart) return undefined;
+    const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
+    return [...markMoved(withLastSpace(mainStart, '')), fresh(',', ' '), conj, ...markMoved(withLastSpace(sub, '')), last];
+  }
+  if (commas.length === 0 && opensClause(body, 0)) {
+    // "B because A." → "Because A, B."
+    for (let i = 3; i < body.length - 2; i++) {
+      const t = body[i]!;
+      const as = lower(t) === 'as' && !body.slice(0, i).some((x) => /^(?:as|such|same|so)$/.test(lower(x))) && /^(?:NN|NNS|NNP|PRP|RB|VBD|VBN)$/.test(body[i - 1]!.tag);
+      if (!(FRONTABLE.has(lower(t)) || as) || t.prot || t.fresh || t.moved || (/^NN/.test(body[i - 1]!.tag) && !as) || (FOCUSING.test(lower(body[i - 1])) && !as)) continue;
+      const main = body.slice(0, i);
+      const sub = body.slice(i + 1);
+      if (!opensClause(sub, 0) || wordCount(sub) > 15 || wordCount(main) < 3 || !hasFiniteVerb(main)) return undefined;
+      const rest = continueSentence(main);
+      if (!rest) return undefined;
+      const conj = { ...t, text: withCase(t.text, 'A'), space: ' ', fresh: true };
+      return [conj, ...markMoved(withLastSpace(sub, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), last];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Concession and cause, said the other way round with the same relation: "A, but B." ⇄ "Although A, B.";
+ * "A because B." ⇄ "B, so A."
+ */
+function swapConnective(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
+  const body = tokens.slice(0, -1);
+  const commas = body.map((t, i) => (t.text === ',' ? i : -1)).filter((i) => i >= 0);
+  const first = body[0]!;
+  if (/^(?:although|though)$/i.test(first.text) && commas.length === 1 && !first.fresh && !first.moved) {
+    // "Although A, B." → "A, but B."
+    const c = commas[0]!;
+    const a = body.slice(1, c);
+    const b = body.slice(c + 1);
+    if (!opensClause(a, 0) || !opensClause(b, 0) || wordCount(a) < 3 || wordCount(b) < 3 || b.some((t) => lower(t) === 'still')) return undefined;
+    const started = startSentence(a);
+    const rest = continueSentence(b);
+    if (!started || !rest) return undefined;
+    return [...markMoved(withLastSpace(started, '')), fresh(',', ' '), fresh('but'), ...markMoved(withLastSpace(rest, '')), end];
+  }
+  if (commas.length === 1 && lower(body[commas[0]! + 1]) === 'but' && !body[commas[0]! + 1]!.fresh) {
+    // "A, but B." → "Although A, B."
+    const c = commas[0]!;
+    const a = body.slice(0, c);
+    const b = body.slice(c + 2);
+    if (!opensClause(a, 0) || !opensClause(b, 0) || wordCount(a) < 3 || wordCount(b) < 3 || wordCount(a) > 16) return undefined;
+    if (a.some((t) => t.moved || t.fresh) || /^(?:but|and|so|yet|or|however|still|then)$/i.test(first.text)) return undefined;
+    if (b.some((t) => /^(?:also|too|still|instead|rather)$/.test(lower(t)))) return undefined; // "but also", "but still": not a plain concession
+    const rest = continueSentence(a);
+    if (!rest) return undefined;
+    return [fresh('Although'), ...markMoved(withLastSpace(rest, '')), fresh(',', ' '), ...markMoved(withLastSpace(b, '')), end];
+  }
+  if (commas.length === 0) {
+    // "A because B." → "B, so A."
+    const k = body.findIndex((t, i) => i >= 3 && lower(t) === 'because' && !t.prot && !t.fresh && !t.moved);
+    if (k < 0) return undefined;
+    const a = body.slice(0, k);
+    const b = body.slice(k + 1);
+    if (!opensClause(a, 0) || !opensClause(b, 0) || !hasFiniteVerb(a) || wordCount(a) < 3 || wordCount(b) < 3 || FOCUSING.test(lower(body[k - 1]))) return undefined;
+    const started = startSentence(b);
+    const rest = continueSentence(a);
+    if (!started || !rest) return undefined;
+    return [...markMoved(withLastSpace(started, '')), fresh(',', ' '), fresh('so'), ...markMoved(withLastSpace(rest, '')), end];
+  }
+  if (commas.length === 1 && lower(body[commas[0]! + 1]) === 'so' && !body[commas[0]! + 1]!.fresh) {
+    // "B, so A." → "A because B."
+    const c = commas[0]!;
+    const b = body.slice(0, c);
+    const a = body.slice(c + 2);
+    if (!opensClause(a, 0) || !opensClause(b, 0) || wordCount(a) < 3 || wordCount(b) < 3 || a.some((t) => lower(t) === 'that')) return undefined;
+    if (b.some((t) => t.moved || t.fresh) || /^(?:but|and|so|yet|or|however|still|then|because)$/i.test(first.text)) return undefined;
+    const started = startSentence(a);
+    const rest = continueSentence(b);
+    if (!started || !rest) return undefined;
+    return [...markMoved(withLastSpace(started, ' ')), fresh('because'), ...markMoved(withLastSpace(rest, '')), end];
+  }
+  return undefined;
+}
+
+/** "She quietly closed the door." ⇄ "She closed the door quietly." (a manner adverb before the verb or after its object). */
+function moveMannerAdverb(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ',')) return undefined;
+  const body = tokens.slice(0, -1);
+  const manner = (t: Token | undefined) => !!t && t.tag === 'RB' && /^\p{Ll}+ly$/u.test(t.text) && !t.prot && !t.fresh && !t.moved && !/^(?:only|really|finally|actually|early|likely|simply|merely|nearly|mostly|largely|mainly|highly|fully|hardly|barely|certainly|probably|possibly|clearly|obviously|apparently|especially|particularly|truly|exactly|directly|rarely|usually|generally|typically|initially|recently|currently|previously|eventually|ultimately|especially|increasingly)$/.test(t.text);
+  for (let i = 1; i < Math.min(body.length - 2, 6); i++) {
+    if (!manner(body[i]) || !/^(?:VBD|VBZ|VBP)$/.test(body[i + 1]!.tag) || AUXILIARY.test(lower(body[i + 1]))) continue;
+    const subject = body.slice(0, i);
+    const object = body.slice(i + 2);
+    if (!isNounPhrase(subject, 5) || !isNounPhrase(object, 6) || object.some((t) => t.tag === 'PRP' && object.length > 1)) return undefined;
+    const adverb = { ...body[i]!, space: '', moved: true };
+    return [...subject, ...withLastSpace([body[i + 1]!, ...object], ' '), adverb, end];
+  }
+  const last = body[body.length - 1];
+  if (manner(last) && body.length >= 5) {
+    const v = body.findIndex((t) => /^(?:VBD|VBZ|VBP)$/.test(t.tag));
+    if (v < 1 || v > 5 || AUXILIARY.test(lower(body[v]))) return undefined;
+    const subject = body.slice(0, v);
+    const object = body.slice(v + 1, -1);
+    if (!isNounPhrase(subject, 5) || !isNounPhrase(object, 6)) return undefined;
+    return [...subject, { ...last!, space: ' ', moved: true }, ...withLastSpace([body[v]!, ...object], ''), end];
+  }
+  return undefined;
+}
+
+// --- splitting --------------------------------------------------------------------------------------------------------
+
+const SPLIT_AT = new Set(['and', 'but', 'so', 'yet']);
+
+/** The tense of a clause's first finite verb: 'past', 'present', or undefined (a modal, or none). */
+function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
+  for (const t of tokens) {
+    if (t.tag === 'VBD' || t.tag === 'VBN') return 'past';
+    if (t.tag === 'VBZ' || t.tag === 'VBP') return 'present';
+    if (t.tag === 'MD') return undefined;
+  }
+  return undefined;
+}
+
+/** Splits a long sentence at ", and/but/so", ";", ", which", ", where" or a result participle. */
+function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | undefined {
+  const words = wordCount(tokens);
+  if (words < 14 || tokens[tokens.length - 1]!.text !== '.') return undefined;
+  const long = words >= (s.ultra ? 15 : 17);
+  if (tokens.some((t) => t.prot === 'quote')) return undefined;
+  const options: number[] = [];
+  for (let i = 4; i < tokens.length - 5; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]!;
+    if (t.fresh || next.fresh) continue;
+    if (!long && !(t.text === ',' && next.tag === 'VBG')) continue; // only result participles split shorter sentences
+    if (t.text === ';' && opensClause(tokens, i + 1)) options.push(i);
+    else if (t.text === ',' && lower(next) === 'which' && FINITE.has(tokens[i + 2]!.tag) && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
+    else if (t.text === ',' && lower(next) === 'where' && opensClause(tokens, i + 2) && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
+    else if (t.text === ',' && lower(next) === 'who' && tokens[i - 1]!.tag === 'NNS' && /^(?:VBD|VBP|MD)$/.test(tokens[i + 2]!.tag) && !tokens.slice(i + 2).some((x) => x.text === ',') && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
+    else if (t.text === ',' && lower(next) === 'because' && opensClause(tokens, i + 2) && pastOrPresent(tokens.slice(0, i)) && wordCount(tokens.slice(i + 2)) >= 4) options.push(i);
+    else if (t.text === ',' && next.tag === 'VBG' && RESULT_VERBS.has(next.lemma) && !next.prot && wordCount(tokens.slice(i + 1)) >= 4 && pastOrPresent(tokens.slice(0, i)) && !coordinatedParticiple(tokens.slice(i + 2))) options.push(i);
+    else if (t.text === ',' && SPLIT_AT.has(lower(next)) && opensClause(tokens, i + 2)) options.push(i);
+    else if (lower(t) === 'and' && words >= 24 && tokens[i - 1]!.text !== ',' && /^(?:PRP|NNP)$/.test(next.tag) && opensClause(tokens, i + 1) && hasFiniteVerb(tokens, 0, i)) options.push(i - 0.5);
+  }
+  const usable = options.filter((x) => {
+    const i = Math.ceil(x);
+    return hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5;
+  });
+  if (usable.length === 0 || rng() >= (s.ultra ? 0.85 : 0.65)) return undefined;
+  // The most uneven split point: a short sentence next to a long one is what human rhythm looks like.
+  const pick = usable.reduce((best, i) => (Math.abs(2 * i - tokens.length) > Math.abs(2 * best - tokens.length) ? i : best), usable[0]!);
+  const bare = !Number.isInteger(pick); // "… and she …" without a comma: the split point is the conjunction itself
+  const at = Math.ceil(pick);
+  const left = withLastSpace(tokens.slice(0, at), '');
+  const stop = fresh('.', ' ');
+  let right: Token[];
+  if (bare) right = tokens.slice(at + 1);
+  else if (tokens[at]!.text === ';') right = tokens.slice(at + 1);
+  else if (tokens[at + 1]!.tag === 'VBG' && !/^(?:which|where|who|because)$/.test(lower(tokens[at + 1]))) {
+    // ", leaving users angry." → ". This left users angry." (the tense of the main clause)
+    const participle = tokens[at + 1]!;
+    const form = inflect(participle.lemma, pastOrPresent(tokens.slice(0, at)) === 'past' ? 'VBD' : 'VBZ');
+    if (!form) return undefined;
+    right = [fresh('This'), { ...participle, text: form, fresh: true }, ...tokens.slice(at + 2)];
+  } else if (lower(tokens[at + 1]) === 'which') {
+    // ", which was …" → ". This was …"; a plural verb takes "These".
+    const verb = tokens[at + 2]!;
+    const plural = verb.tag === 'VBP' || /^(?:are|were|have|do)$/i.test(verb.text);
+    right = [{ ...tokens[at + 1]!, text: plural ? 'These' : 'This', fresh: true }, ...tokens.slice(at + 2)];
+  } else if (lower(tokens[at + 1]) === 'who') {
+    // ", who were …" after a plural → ". They were …"
+    right = [{ ...tokens[at + 1]!, text: 'They', fresh: true }, ...tokens.slice(at + 2)];
+  } else if (lower(tokens[at + 1]) === 'because') {
+    // ", because …" → ". This is because …" (". That was because …" after a past main clause)
+    const past = pastOrPresent(tokens.slice(0, at)) === 'past';
+    right = [fresh(past ? 'That' : 'This'), fresh(past ? 'was' : 'is'), { ...tokens[at + 1]!, fresh: true }, ...tokens.slice(at + 2)];
+  } else if (lower(tokens[at + 1]) === 'where') {
+    // ", where they met …" → ". There, they met …"
+    const rest = continueSentence(tokens.slice(at + 2));
+    if (!rest) return undefined;
+    right = [fresh('There', ''), fresh(',', ' '), ...rest];
+  } else {
+    const conj = tokens[at + 1]!;
+    const keep = lower(conj) !== 'and' || rng() < 0.4;
+    right = keep ? [{ ...conj, fresh: true }, ...tokens.slice(at + 2)] : tokens.slice(at + 2);
+  }
+  const started = startSentence(right);
+  if (!started) return undefined;
+  return [[...left, stop], started];
+}
+
+// --- the sentence step --------------------------------------------------------------------------------------------------
+
+type Step = (tokens: Token[]) => Token[] | undefined;
+
+/** Reductions and reorderings inside a clause, with their probabilities (normal, Ultra); several may apply. */
+const REDUCTIONS: ReadonlyArray<readonly [Step, number, number]> = [
+  [thereIsRelative, 0.7, 0.9],
+  [passiveToActive, 0.6, 0.85],
+  [dropWhichIs, 0.5, 0.75],
+  [reduceRelative, 0.5, 0.75],
+  [notOnlyButAlso, 0.6, 0.85],
+  [genitiveSwap, 0.55, 0.8],
+  [(t) => swapCoordination(t, lexicon().collocations), 0.45, 0.7],
+];
+
+/** Movements of a clause or phrase, with their probabilities (normal, Ultra); at most one applies. */
+const MOVES: ReadonlyArray<readonly [Step, number, number]> = [
+  [reorderClauses, 0.6, 0.8],
+  [saidInversion, 0.6, 0.8],
+  [participleToFinite, 0.55, 0.75],
+  [backFrontedPhrase, 0.55, 0.75],
+  [frontTimePhrase, 0.55, 0.75],
+  [moveAdverb, 0.6, 0.8],
+  [swapConnective, 0.55, 0.75],
+  [moveMannerAdverb, 0.5, 0.7],
+];
+
+/** Keeps a rewrite only when it adds no rule violation to the sentence(s) it replaces. */
+export type Acceptor = (before: Token[], after: Token[][]) => boolean;
+
+/**
+ * Clause-level rewrites of one sentence: reductions (passive to active, "there are X who", "which is",
+ * "not only … but also") and at most one movement (a split, a clause or an adverbial moved to the other end).
+ */
+export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acceptor): Token[][] {
+  const p = (normal: number, ultra: number) => rng() < (s.ultra ? ultra : normal);
+  let out = tokens;
+  for (const [step, normal, ultra] of REDUCTIONS) {
+    if (!p(normal, ultra)) continue;
+    const next = step(out);
+    if (next && accept(out, [next])) out = next;
+  }
+  const split = splitSentence(out, s, rng);
+  if (split && accept(out, split)) return split;
+  for (const [move, normal, ultra] of MOVES) {
+    if (!p(normal, ultra)) continue;
+    const next = move(out);
+    if (next && accept(out, [next])) return [next];
+  }
+  return [out];
+}
+
+// --- merging ------------------------------------------------------------------------------------------------------------
+
+const MERGE_OPENERS: Record<string, string> = { however: 'but', also: 'and', plus: 'and', still: 'but' };
+
+/** Joins two neighbouring sentences: ", which …" for a "This …" that refers back, ", and/but" for short ones. */
+export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): Token[] | undefined {
+  if (a[a.length - 1]!.text !== '.' || b[b.length - 1]!.text !== '.' || a.length + b.length > 60) return undefined;
+  const wa = wordCount(a);
+  const wb = wordCount(b);
+  if (a[a.length - 1]!.text !== '.' || b[b.length - 1]!.text !== '.' || wa < 3 || wb < 3) return undefined;
+  const barrier = (t: Token) => t.prot === 'quote' || t.text === ';' || t.text === ':';
+  if (a.some(barrier) || b.some(barrier)) return undefined;
+  const head = withLastSpace(a.slice(0, -1), '');
+  // "The company lost money. This led to layoffs." → "The company lost money, which led to layoffs."
+  if (/^(?:this|these)$/i.test(b[0]!.text) && !b[0]!.fresh && /^(?:VBZ|VBD|VBP|MD|VBN)$/.test(b[1]?.tag ?? '') && wa <= 24 && wb <= 18) {
+    if (a.some((t) => lower(t) === 'which') || rng() >= (s.ultra ? 0.75 : 0.55)) return undefined;
+    return [...head, fresh(',', ' '), fresh('which'), ...b.slice(1)];
+  }
+  // Short + short, or a longer sentence + a short one: merging the latter makes lengths more varied.
+  const limit = s.ultra ? 12 : 10;
+  if (wb > limit || wa > (wb <= 8 ? 24 : limit)) return undefined;
+  if (!opensClause(a, 0) || !hasFiniteVerb(a) || a.some((t) => t.text === ',' || FRONTABLE.has(lower(t)) || t.fresh)) return undefined;
+  let rest = b;
+  let conj = 'and';
+  const opener = MERGE_OPENERS[lower(b[0])];
+  if (opener && b[1]?.text === ',') {
+    conj = opener;
+    rest = b.slice(2);
+  } else if (/^(?:but|and|yet|so)$/i.test(b[0]!.text) && !b[0]!.fresh && opensClause(b, 1)) {
+    // "A. But B." → "A, but B."
+    if (wa + wb > (s.ultra ? 26 : 22) || a.some((t) => t.text === ',' || t.fresh) || rng() >= (s.ultra ? 0.7 : 0.5)) return undefined;
+    const low = continueSentence(b.slice(1));
+    if (!low) return undefined;
+    return [...head, fresh(',', ' '), { ...b[0]!, text: b[0]!.text.toLowerCase(), fresh: true }, ...low];
+  }
+  // A sentence that continues the same subject joins its neighbour ("The team won, and they celebrated"); two
+  // very short ones may join whatever their subjects.
+  const pronoun = /^(?:he|she|it|they|we|this|these)$/i.test(rest[0]?.text ?? '');
+  const short = wa + wb <= 20 && /^(?:the|his|her|their|its|our|my)$/i.test(rest[0]?.text ?? '');
+  if (!(pronoun || short) || !opensClause(rest, 0)) return undefined;
+  if (rest.some((t) => t.text === ',') || rng() >= (s.ultra ? 0.75 : 0.6)) return undefined;
+  const low = decapitalized(rest[0]!, rest[1]);
+  if (!low) return undefined;
+  return [...head, fresh(',', ' '), fresh(conj, ' '), low, ...rest.slice(1)];
+}
