@@ -38,7 +38,8 @@ export function pageWeight(dist: string, page: string): PageWeight {
     const src = match[1]!.replace(/^\//, '');
     for (const f of moduleGraph(dist, src)) files.add(f);
   }
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+  // Inline scripts that run; JSON data blocks (the islands' messages) are part of the HTML, not JavaScript.
+  const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
   const renderBlocking = [...html.matchAll(/<script(?![^>]*\b(?:type="module"|async|defer))[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
     .concat([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!));
   const sources = [...files].map((f) => readFileSync(join(dist, f)));
