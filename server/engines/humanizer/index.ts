@@ -147,7 +147,13 @@ export function humanize(input: string, options: HumanizeOptions = {}): Humanize
     const texts = spans[index]!.map((s) => paragraph.slice(s.start, s.end));
     protectedSpans.push(...texts);
     const paragraphSeed = hash(paragraph) ^ Math.imul(seed + 1, 0x9e3779b1) ^ index;
-    let out = rewriteParagraph(paragraph, spans[index]!, settings, paragraphSeed);
+    let out: string;
+    try {
+      out = rewriteParagraph(paragraph, spans[index]!, settings, paragraphSeed);
+    } catch {
+      // A rule that trips on an odd paragraph must not fail a paid run: that paragraph stays as written.
+      out = paragraph;
+    }
     // The invariant is checked, not assumed: a paragraph that lost a protected span is returned unchanged.
     if (!keepsSpans(paragraph, out, texts)) out = paragraph;
     outputs.push(out);

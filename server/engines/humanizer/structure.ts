@@ -533,6 +533,7 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
   const last = tokens[tokens.length - 1]!;
   if (last.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
   const body = tokens.slice(0, -1);
+  if (body.length === 0) return undefined;
   const commas = body.map((t, i) => (t.text === ',' ? i : -1)).filter((i) => i >= 0);
   const first = body[0]!;
   if ((FRONTABLE.has(lower(first)) || lower(first) === 'as') && commas.length === 1 && !first.fresh && !first.moved) {
@@ -574,6 +575,7 @@ function swapConnective(tokens: Token[]): Token[] | undefined {
   const end = tokens[tokens.length - 1]!;
   if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
   const body = tokens.slice(0, -1);
+  if (body.length === 0) return undefined;
   const commas = body.map((t, i) => (t.text === ',' ? i : -1)).filter((i) => i >= 0);
   const first = body[0]!;
   if (/^(?:although|though)$/i.test(first.text) && commas.length === 1 && !first.fresh && !first.moved) {

@@ -173,3 +173,10 @@ describe('grammar rules', () => {
     expect(rules('Mr. Smith met e.g. the team at 5 p.m. and left.')).toEqual([]);
   });
 });
+
+describe('robustness', () => {
+  it('never throws on a paragraph that opens with a bare full stop (a dataset text once crashed a rule)', () => {
+    const text = '. Every user has there own opinions so they will simply do this until you can\'t stand it. The other person is on their phone, because they\'re busy.';
+    for (const ultra of [false, true]) for (const seed of [1965196921, 1, 2]) expect(() => humanize(text, { ultra, seed })).not.toThrow();
+  });
+});
