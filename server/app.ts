@@ -13,7 +13,7 @@ import { authRoutes } from './routes/auth.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
-import { detectorRoutes, sampleRuns, sampleText, toolRoutes } from './routes/tools.ts';
+import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { runnersFor } from './jobs/runners.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
@@ -80,8 +80,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
-  toolRoutes(app, { db, key, sample: { text: sampleText, run: sampleRuns(sampleText) } });
-  detectorRoutes(app, { db, key, sample: sampleText });
+  toolRoutes(app, { db, key });
+  detectorRoutes(app, { db, key });
   if (config.worker) {
     const worker = startWorker(db, runnersFor(config), app.log);
     app.addHook('onClose', async () => worker.stop());

@@ -1,25 +1,19 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import { downloadWordRequest, humanizerRequest, humanizerSampleRequest, orderRatingRequest, reportTokenRequest } from '../../src/domain/endpoints/tools.ts';
-import { humanizerLimits, segmentsToDoc, textToDoc, uploadKindOf } from '../../src/domain/humanizer.ts';
+import { humanizerLimits, uploadKindOf } from '../../src/domain/humanizer.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
-import { humanize } from '../engines/humanizer/index.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { requestLocale } from '../plugins/errors.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
-import { detect } from '../engines/detector/index.ts';
-import type { Detection } from '../../src/domain/detector.ts';
-import { detectionResult, detectionView, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
+import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
 import { reportPdf } from '../services/report-pdf.ts';
-
-/** The sample text every visitor can humanize for free (never priced, spec §5). */
-export const sampleText = readFileSync(new URL('../../src/domain/samples/humanizer.txt', import.meta.url), 'utf8').trim();
+import { detectorSample, humanizerSample } from '../services/samples.ts';
 
 /** A file part as the multipart plugin hands it over (see app.ts onFile). */
 interface FilePart {
@@ -30,7 +24,7 @@ interface FilePart {
 const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !== null && Buffer.isBuffer((v as FilePart).data);
 
 /** Results, ratings, downloads and uploads of the tool runs (spec §7). */
-export function toolRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; key: Uint8Array; sample: { text: string; run: ReturnType<typeof sampleRuns> } }) {
+export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.humanizer, authed, async (request) => {
@@ -41,7 +35,7 @@ export function toolRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; 
   // The sample's fake order: the engine's output for our own sample text, free and public.
   app.post(endpoints.humanizerSample, async (request) => {
     const { isUltra } = humanizerSampleRequest.parse(request.body ?? {});
-    return ok(sample.run(isUltra === true));
+    return ok(humanizerSample(isUltra === true));
   });
 
   app.post(endpoints.orderRating, authed, async (request) => {
@@ -61,8 +55,7 @@ export function toolRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; 
 
   // Debug mode's test content (spec §7 /api/tiptaptest): a marked-up sample for checking the editors.
   app.post(endpoints.tiptapTest, async () => {
-    const run = sample.run(false);
-    return ok({ ...run, orderNo: 'tiptaptest' });
+    return ok({ ...humanizerSample(false), orderNo: 'tiptaptest' });
   });
 
   // uploadFileAndParse answers code '0' or 999 with errorMsg (spec §7), never the usual envelope.
@@ -90,29 +83,12 @@ export function toolRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; 
   );
 }
 
-/** The sample run, computed once per mode: the same free result for everyone. */
-export function sampleRuns(text: string) {
-  const cache = new Map<boolean, ReturnType<typeof build>>();
-  function build(ultra: boolean) {
-    const result = humanize(text, { ultra, seed: 1 });
-    return { data: segmentsToDoc(result.paragraphs), dataWithoutFormat: result.text, rawInputData: textToDoc(text), orderGroup: [] as string[], isUltra: ultra };
-  }
-  return (ultra: boolean) => {
-    if (!cache.has(ultra)) cache.set(ultra, build(ultra));
-    return cache.get(ultra)!;
-  };
-}
-
 /** The AI detector, the Turnitin-style report, its PDF and its share links (spec §7 /api/aiDetect, /api/turnitinReport). */
-export function detectorRoutes(app: FastifyInstance, { db, key, sample }: { db: Db; key: Uint8Array; sample: string }) {
+export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
   const authed = { preHandler: requireAuth(db, key) };
-  let sampleDetection: Detection | undefined;
 
   // The sample's free check, like the humanizer's sample run: our own text only, computed once.
-  app.post(endpoints.detectorSample, async () => {
-    sampleDetection ??= detectionView(sample, detect(sample));
-    return ok(sampleDetection);
-  });
+  app.post(endpoints.detectorSample, async () => ok(detectorSample()));
   const sendPdf = (reply: FastifyReply, file: Buffer, name: string) =>
     reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(file);
 

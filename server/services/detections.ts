@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bandOf, displayPercent, type Detection, type Report, type ReportClass, type ScoreBand } from '../../src/domain/detector.ts';
-import { OrderStatus, OrderType } from '../../src/domain/orders.ts';
+import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orders, reportShares, toolResults } from '../db/schema.ts';
 import type { DetectionResult } from '../engines/detector/index.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 
-const failedStatuses: readonly number[] = [OrderStatus.ALL_REFUNDED, OrderStatus.PART_REFUNDED, OrderStatus.CANCELLED];
+const failedStatuses: readonly number[] = failedRunStatuses;
 
 /** The detector's result as /api/aiDetect answers it. */
 export function detectionView(text: string, result: DetectionResult): Detection {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
 import { isPaidLevel } from '../../src/domain/membership.ts';
-import { OrderStatus, OrderType, canTransition, deletableStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
+import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrderTypes, liveRunStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
 import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
@@ -17,7 +17,7 @@ import { getUser, type UserRow } from './users.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
+const humanizerTypes: readonly number[] = humanizerOrderTypes;
 /** The engines read English only (spec §5): the humanizer and the detector. */
 const englishOnlyTypes: readonly number[] = [...humanizerTypes, OrderType.AI_DETECTION, OrderType.AI_DETECTION_TURNITIN];
 const toolTypes: readonly number[] = toolOrderTypes;
@@ -144,7 +144,7 @@ async function rerunOrder(db: Db, user: UserRow, product: Product, originOrderNo
     const [versions] = await tx
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.orderGroup, group), eq(orders.userId, user.id), inArray(orders.status, liveRunStatuses)));
+      .where(and(eq(orders.orderGroup, group), eq(orders.userId, user.id), inArray(orders.status, [...liveRunStatuses])));
     if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
     const [row] = await tx
       .insert(orders)
@@ -166,8 +166,6 @@ async function rerunOrder(db: Db, user: UserRow, product: Product, originOrderNo
   });
 }
 
-/** Runs that count as versions: paid, running or done. */
-const liveRunStatuses = [OrderStatus.PAYMENT_RECEIVED, OrderStatus.PROCESSING, OrderStatus.DONE];
 
 /** The caller's own order; others' orders do not exist for them. */
 export async function getOwnOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
@@ -277,12 +275,10 @@ export async function listOrders(
   return { list: rows.map(toItem), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-/** Statuses of a tool order that belongs in the essay history: paid, running or done. */
-const historyStatuses = [OrderStatus.PAYMENT_RECEIVED, OrderStatus.PROCESSING, OrderStatus.DONE];
 
 /** GET /api/essay/history: the user's paid tool runs, newest first (spec §3 history item). */
 export async function essayHistory(db: Db, userId: string, page: number, size: number) {
-  const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.orderType, [...toolTypes]), inArray(orders.status, historyStatuses));
+  const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.orderType, [...toolTypes]), inArray(orders.status, [...liveRunStatuses]));
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(size).offset((page - 1) * size);
   return {

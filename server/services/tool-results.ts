@@ -1,15 +1,14 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { textToDoc, type Doc, type HumanizerResult } from '../../src/domain/humanizer.ts';
-import { OrderStatus, OrderType } from '../../src/domain/orders.ts';
+import { OrderStatus, OrderType, failedRunStatuses, humanizerOrderTypes, liveRunStatuses } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orderRatings, orders, toolResults } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 
-const humanizerTypes: readonly number[] = [OrderType.HUMANIZER, OrderType.HUMANIZER_ULTRA];
-/** A run that will never produce a result: refunded or cancelled. */
-const failedStatuses: readonly number[] = [OrderStatus.ALL_REFUNDED, OrderStatus.PART_REFUNDED, OrderStatus.CANCELLED];
+const humanizerTypes: readonly number[] = humanizerOrderTypes;
+const failedStatuses: readonly number[] = failedRunStatuses;
 
 async function ownHumanizerOrder(db: Db, userId: string, orderNo: string): Promise<OrderRow> {
   const order = await getOwnOrder(db, userId, orderNo);
@@ -29,7 +28,7 @@ export async function humanizerResult(db: Db, userId: string, orderNo: string): 
   const members = await db
     .select({ orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.orderGroup, group), eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.status, [OrderStatus.PAYMENT_RECEIVED, OrderStatus.PROCESSING, OrderStatus.DONE])))
+    .where(and(eq(orders.orderGroup, group), eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.status, [...liveRunStatuses])))
     .orderBy(asc(orders.createdAt), asc(orders.orderNo));
   const [result] = await db.select().from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
   const [rating] = await db.select({ rating: orderRatings.rating }).from(orderRatings).where(eq(orderRatings.orderNo, order.orderNo));

@@ -61,6 +61,15 @@ export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus
   [S.CANCELLED]: [],
 };
 
+/** The humanizer's order types (spec §3: 7 normal, 12 Ultra). */
+export const humanizerOrderTypes: readonly OrderType[] = [7, 12];
+
+/** A tool run that is paid, running or done: a version in its group and an entry in the history. */
+export const liveRunStatuses: readonly OrderStatus[] = [S.PAYMENT_RECEIVED, S.PROCESSING, S.DONE];
+
+/** A tool run that will never produce a result: refunded or cancelled. */
+export const failedRunStatuses: readonly OrderStatus[] = [S.PART_REFUNDED, S.ALL_REFUNDED, S.CANCELLED];
+
 /** True when an order may move from `from` to `to`. */
 export function canTransition(from: number, to: number): boolean {
   return (orderTransitions[from as OrderStatus] ?? []).includes(to as OrderStatus);
