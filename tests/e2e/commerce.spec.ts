@@ -1,27 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
+import { expect, test } from '@playwright/test';
+import { signUpFresh } from './mailbox.ts';
 
-const password = 'Study hard 2026';
-
-async function signedUp(page: Page) {
-  const email = freshEmail('buyer');
-  await page.goto('/en/signup');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const code = await codeFrom(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/en$/);
-  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return email;
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'buyer' });
   const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('beanChargeView'));
   await page.goto('/en/try-premium');
   await view;
@@ -51,7 +35,7 @@ test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount thro
 });
 
 test('[COM-06] buys a bean pack and sees the balance; a declined checkout leaves an unpaid order to cancel', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'buyer' });
   await page.goto('/en/user/subscription');
   await page.getByRole('button', { name: /Buy 500 beans for \$4\.99/ }).click();
   await page.getByRole('button', { name: 'Decline (test)' }).click();
@@ -75,7 +59,7 @@ test('[COM-06] buys a bean pack and sees the balance; a declined checkout leaves
 });
 
 test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels and deletes', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'buyer' });
   await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
   const headers = { authorization: `Bearer ${token}` };
@@ -110,7 +94,7 @@ test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels a
 });
 
 test('[COM-14] the refer-and-earn page shows the link and the rewards', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'buyer' });
   await page.goto('/en/user/invite');
   await expect(page.getByLabel('Your invitation link')).toHaveValue(/\/invite\/[A-Z2-9]{8}$/);
   await expect(page.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join and 300 more when they first pay.')).toBeVisible();
@@ -118,7 +102,7 @@ test('[COM-14] the refer-and-earn page shows the link and the rewards', async ({
 });
 
 test('[COM-15] [COM-16] pages through the essay history, opens a result link and deletes an entry', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'buyer' });
   await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
   const headers = { authorization: `Bearer ${token}` };

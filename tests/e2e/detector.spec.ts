@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
+import { signUpFresh } from './mailbox.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -14,23 +14,11 @@ const essay = [
   'In conclusion, addressing climate change requires a collaborative effort from all sectors of society.',
 ].join(' ');
 
-async function signUp(page: Page, path = '/en/ai-detector') {
-  const email = freshEmail('dt');
-  await page.goto(`/en/signup?cb=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const code = await codeFrom(email);
-  await page.getByLabel('Password', { exact: true }).fill('Study hard 2026');
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/en\/ai-detector$/);
-  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
-}
 
 const source = (page: Page) => page.locator('detector-editor [data-source] .ProseMirror');
 
 test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
   await source(page).fill(essay);
   await expect(page.getByText(/Costs \d+ beans · Report: \d+ beans/)).toBeVisible();
   await page.getByRole('button', { name: 'Check for AI' }).click();
@@ -47,7 +35,7 @@ test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highligh
 });
 
 test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: essay.split('. ').map((s) => new Paragraph({ children: [new TextRun(s)] })) }] }));
   await page.locator('detector-editor input[type=file]').setInputFiles({ name: 'climate.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
   await expect(source(page)).toContainText('Climate change represents');
@@ -57,7 +45,7 @@ test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
 
 test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and revokes the link', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page);
+  await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
   await source(page).fill(essay);
   await page.getByRole('button', { name: 'Get the AI writing report' }).click();
   const view = page.locator('[data-report-view]');

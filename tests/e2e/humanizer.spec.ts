@@ -3,9 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import mammoth from 'mammoth';
 import PDFDocument from 'pdfkit';
-import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
+import { signUpFresh } from './mailbox.ts';
 
-const password = 'Study hard 2026';
 const sentence = 'Moreover, it is important to note that students often write essays about climate policy in 2024.';
 /** English prose of exactly `words` words (the sentence has 16). */
 const prose = (words: number) => {
@@ -15,18 +14,6 @@ const prose = (words: number) => {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-async function signUp(page: Page, locale = 'en', texts = { email: 'E-mail', send: 'Send code', password: 'Password', code: 'Verification code', create: 'Create account', welcome: 'Welcome to Inkwise!', later: 'Maybe later' }) {
-  const email = freshEmail('hm');
-  await page.goto(`/${locale}/signup`);
-  await page.getByLabel(texts.email).fill(email);
-  await page.getByRole('button', { name: texts.send }).click();
-  const code = await codeFrom(email);
-  await page.getByLabel(texts.password, { exact: true }).fill(password);
-  await page.getByLabel(texts.code).fill(code);
-  await page.getByRole('button', { name: texts.create }).click();
-  await expect(page).toHaveURL(new RegExp(`/${locale}$`));
-  await dismissWelcome(page, texts.welcome, texts.later);
-}
 
 /** Buys Pro monthly through the sandbox, as the pricing page would, then reloads the user. */
 async function becomePro(page: Page) {
@@ -84,7 +71,7 @@ test('[HUM-11] the sample run resolves without an order or a charge, and refuses
 
 test('[HUM-07] [HUM-17] [HUM-02] [HUM-24] a free user humanizes 250 words, is refused at 301, rates, copies and downloads', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page);
+  await signUpFresh(page, { tag: 'hm' });
   await typeText(page, prose(301));
   await page.getByRole('button', { name: 'Humanize', exact: true }).click();
   await expect(page.getByText('Your plan allows up to 300 words per run. Upgrade to unlock more words.')).toBeVisible();
@@ -131,7 +118,7 @@ test('[HUM-07] [HUM-17] [HUM-02] [HUM-24] a free user humanizes 250 words, is re
 });
 
 test('[HUM-09] [HUM-10] [HUM-14] a pro user runs Ultra, re-humanizes to five versions and is stopped at the sixth', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'hm' });
   await becomePro(page);
   await page.goto('/en');
   await typeText(page, prose(200));
@@ -169,7 +156,7 @@ test('[HUM-09] [HUM-10] [HUM-14] a pro user runs Ultra, re-humanizes to five ver
 });
 
 test('[HUM-14] Ultra asks a free member to try Premium', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'hm' });
   await typeText(page, prose(50));
   // The switch springs back: the plan dialog explains why.
   await page.getByRole('switch', { name: 'Ultra' }).click({ force: true });
@@ -191,7 +178,7 @@ async function pdfBytes(lines: string[]): Promise<Buffer> {
 }
 
 test('[UPL-02] [UPL-05] [UPL-06] uploads of a PDF, a DOCX and a DOC fill the editor; a bad file shows the error', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'hm' });
   const input = page.locator('humanizer-editor input[type=file]');
   await input.setInputFiles({ name: 'essay.pdf', mimeType: 'application/pdf', buffer: await pdfBytes(['A PDF essay about rivers.', 'Its second paragraph.']) });
   await expect(source(page)).toContainText('A PDF essay about rivers.');
@@ -293,7 +280,7 @@ test('[HUM-08] a finished run notifies a hidden tab, and blocked notifications s
 });
 
 test('[HUM-23] a quote error shows beneath the editor; a polling error closes the loader', async ({ page }) => {
-  await signUp(page);
+  await signUpFresh(page, { tag: 'hm' });
   await page.route('**/api/calculateSettlement', (route) => route.fulfill({ json: { code: 1, message: 'Pricing is briefly unavailable.' } }));
   await typeText(page, prose(40));
   await expect(page.locator('humanizer-editor [data-quote-error]')).toHaveText('Pricing is briefly unavailable.');

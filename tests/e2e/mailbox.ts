@@ -28,3 +28,22 @@ export async function dismissWelcome(page: import('@playwright/test').Page, titl
   await dialog.getByRole('button', { name: dismiss }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Signs a fresh account up in English through the real form and mailed code,
+ * then closes the welcome modal. With `returnTo`, sign-up starts with ?cb= and must land there.
+ */
+export async function signUpFresh(page: import('@playwright/test').Page, { tag = 'e2e', returnTo }: { tag?: string; returnTo?: string } = {}): Promise<string> {
+  const email = freshEmail(tag);
+  await page.goto(returnTo ? `/en/signup?cb=${encodeURIComponent(returnTo)}` : '/en/signup');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeFrom(email);
+  await page.getByLabel('Password', { exact: true }).fill('Study hard 2026');
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(returnTo ? new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`) : /\/en$/);
+  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return email;
+}

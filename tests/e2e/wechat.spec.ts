@@ -1,26 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeFrom, dismissWelcome, freshEmail } from './mailbox.ts';
+import { expect, test } from '@playwright/test';
+import { signUpFresh } from './mailbox.ts';
 
-const password = 'Study hard 2026';
-
-async function signedUp(page: Page) {
-  const email = freshEmail('wechat');
-  await page.goto('/en/signup');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const code = await codeFrom(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/en$/);
-  await dismissWelcome(page, 'Welcome to Inkwise!', 'Maybe later');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('[COM-01] a WeChat plan goes to the sandbox checkout while WeChat Pay is not configured', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'wechat' });
   await page.goto('/en/try-premium/wechat');
   await expect(page.locator('pricing-table[data-checkout-ready]')).toBeAttached();
   await page.locator('[data-plan="basic"]').getByRole('link', { name: 'Pay with WeChat Pay' }).click();
@@ -31,7 +16,7 @@ test('[COM-01] a WeChat plan goes to the sandbox checkout while WeChat Pay is no
 });
 
 test('[COM-01] [COM-17] shows the WeChat Pay QR code with the amount, polls every 2 s, and ends like any checkout once paid', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'wechat' });
   // The server's sandbox stands in for WeChat Pay's answers: the provider protocol is covered by tests/api/wechat.test.ts.
   let orderNo = '';
   await page.route('**/api/createPayment', async (route) => {
@@ -57,7 +42,7 @@ test('[COM-01] [COM-17] shows the WeChat Pay QR code with the amount, polls ever
 });
 
 test('closing the QR screen stops the polling', async ({ page }) => {
-  await signedUp(page);
+  await signUpFresh(page, { tag: 'wechat' });
   await page.route('**/api/createPayment', async (route) => {
     const { orderNo } = JSON.parse(route.request().postData() ?? '{}');
     await route.fulfill({ json: { code: 0, data: { orderNo, status: 10, paid: false, codeUrl: 'weixin://wxpay/bizpayurl?pr=e2eClose', amountCents: 9800, currency: 'CNY' } } });

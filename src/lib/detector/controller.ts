@@ -9,14 +9,14 @@ import { endpoints } from '../../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../../domain/humanizer.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import { ProductId } from '../../domain/products.ts';
-import { countWords, isMostlyEnglish } from '../../domain/word-count.ts';
 import { $user, ensureFreshToken, fetchBalance } from '../../stores/user.ts';
 import { showToast } from '../../stores/toast.ts';
 import { apiBase } from '../api/base.ts';
 import * as toolsApi from '../api/tools.ts';
 import { downloadWithToken } from '../download.ts';
 import { bindSourcePanel } from '../editor/source-panel.ts';
-import { errorText, pollUntilData, progressOverlay } from '../editor/run.ts';
+import { errorText, pollUntilData, progressOverlay, quoteTip, textProblem } from '../editor/run.ts';
+import { q } from '../dom.ts';
 import type { PendingAction } from '../editor/schedule.ts';
 import { pageMessage } from '../page-messages.ts';
 import { redirectToSignup } from '../session.ts';
@@ -25,7 +25,6 @@ import { renderReport } from './report-view.ts';
 import { handoff } from './handoff.ts';
 
 
-const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
 
 export function bindDetector(root: HTMLElement, pending: PendingAction[]): void {
   const el = {
@@ -52,8 +51,6 @@ export function bindDetector(root: HTMLElement, pending: PendingAction[]): void 
   const sampleText = (root.dataset.sample ?? '').trim();
   let running = false;
   let checkedText = '';
-  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-  let quoteAbort: AbortController | undefined;
 
   const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);
   const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
@@ -85,50 +82,31 @@ export function bindDetector(root: HTMLElement, pending: PendingAction[]): void 
     scheduleQuote();
   }
 
-  function scheduleQuote() {
-    clearTimeout(quoteTimer);
-    quoteAbort?.abort();
-    panel.showQuoteError(undefined);
-    if (!text().trim()) {
-      el.price.textContent = '';
-      return;
-    }
-    if (isSample()) {
-      el.price.textContent = pageMessage('detector.sampleFree');
-      return;
-    }
-    quoteTimer = setTimeout(() => void refreshQuote(), 400);
-  }
-
-  async function refreshQuote() {
-    quoteAbort = new AbortController();
-    try {
+  const scheduleQuote = quoteTip({
+    text,
+    price: el.price,
+    showError: (message) => panel.showQuoteError(message),
+    isSample,
+    sampleLabel: () => pageMessage('detector.sampleFree'),
+    fetch: async (signal) => {
       const [check, report] = await Promise.all([
-        toolsApi.quoteTool(ProductId.AI_DETECTION, text(), false, quoteAbort.signal),
-        toolsApi.quoteTool(ProductId.AI_DETECTION_TURNITIN, text(), false, quoteAbort.signal),
+        toolsApi.quoteTool(ProductId.AI_DETECTION, text(), false, signal),
+        toolsApi.quoteTool(ProductId.AI_DETECTION_TURNITIN, text(), false, signal),
       ]);
       const beans = check.productSettlements[String(ProductId.AI_DETECTION)]?.payPrice;
       const reportBeans = report.productSettlements[String(ProductId.AI_DETECTION_TURNITIN)]?.payPrice;
-      el.price.textContent = [beans === undefined ? '' : pageMessage('humanizer.price', { beans }), reportBeans === undefined ? '' : pageMessage('detector.reportPrice', { beans: reportBeans })]
+      return [beans === undefined ? '' : pageMessage('humanizer.price', { beans }), reportBeans === undefined ? '' : pageMessage('detector.reportPrice', { beans: reportBeans })]
         .filter(Boolean)
         .join(' · ');
-    } catch (error) {
-      if (quoteAbort.signal.aborted) return;
-      el.price.textContent = '';
-      panel.showQuoteError(errorText(error));
-    }
-  }
+    },
+  });
 
   /** Spec §5 checks before a paid run; answers false (and says why) when it may not start. */
   function checkRun(): boolean {
-    const limit = wordLimitFor(level());
-    if (countWords(text()) > limit) {
-      showError(pageMessage('messages.unlockMoreWords', { limit }));
-      el.unlock.hidden = false;
-      return false;
-    }
-    if (!isMostlyEnglish(text())) {
-      showError(pageMessage('messages.onlyEnglishError'));
+    const problem = textProblem(text(), level());
+    if (problem) {
+      showError(problem.message);
+      el.unlock.hidden = !problem.unlock;
       return false;
     }
     if (!loggedIn()) {

@@ -3,10 +3,10 @@ import type { Report } from '../../domain/detector.ts';
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import { localeInfo, isLocale } from '../../i18n/locales.ts';
 import { apiBase } from '../api/base.ts';
+import { q } from '../dom.ts';
 import { pageMessage } from '../page-messages.ts';
 import { renderMarked } from './highlight.ts';
 
-const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
 
 export interface ReportOwner {
   orderNo: string;

@@ -10,6 +10,7 @@ import { countWords } from '../../domain/word-count.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
 import { showToast } from '../../stores/toast.ts';
 import { apiBase } from '../api/base.ts';
+import { q } from '../dom.ts';
 import { pageMessage } from '../page-messages.ts';
 import { redirectToSignup } from '../session.ts';
 import { createUpload, withinLimit, type Upload } from '../upload.ts';
@@ -34,7 +35,6 @@ export interface SourcePanel {
   replay(action: PendingAction): void;
 }
 
-const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
 
 /** The upload id kept for the tab (spec §7 uploadFileAndParse: from session storage). */
 function uploadId(): string {

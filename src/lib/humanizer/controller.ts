@@ -8,11 +8,11 @@ import { docToText, humanizerLimits, type Doc, type HumanizerResult } from '../.
 import { isPaidLevel } from '../../domain/membership.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import { ProductId } from '../../domain/products.ts';
-import { countWords, isMostlyEnglish } from '../../domain/word-count.ts';
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import { $user, ensureFreshToken, fetchBalance } from '../../stores/user.ts';
 import { downloadWithToken } from '../download.ts';
-import { pollUntilData, progressOverlay } from '../editor/run.ts';
+import { pollUntilData, progressOverlay, quoteTip, textProblem } from '../editor/run.ts';
+import { q } from '../dom.ts';
 import { showToast } from '../../stores/toast.ts';
 import { ApiError } from '../api/client.ts';
 import { apiBase } from '../api/base.ts';
@@ -34,7 +34,6 @@ interface Version {
   rating: number | null;
 }
 
-const q = <T extends Element = HTMLElement>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
 const msg = (key: PageMessageKey, params?: Record<string, string | number>) => pageMessage(key, params);
 
 export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void {
@@ -72,8 +71,6 @@ export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void
   let versions: Version[] = [];
   let current = -1;
   let isSampleResult = false;
-  let quoteAbort: AbortController | undefined;
-  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
   let ratingTimer: ReturnType<typeof setTimeout> | undefined;
 
   const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);
@@ -116,34 +113,18 @@ export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void
     scheduleQuote();
   }
 
-  function scheduleQuote() {
-    clearTimeout(quoteTimer);
-    quoteAbort?.abort();
-    panel.showQuoteError(undefined);
-    if (!text().trim()) {
-      el.price.textContent = '';
-      return;
-    }
-    if (isSample()) {
-      el.price.textContent = msg('humanizer.priceFree');
-      return;
-    }
-    quoteTimer = setTimeout(() => void refreshQuote(), 400);
-  }
-
-  async function refreshQuote() {
-    quoteAbort = new AbortController();
-    const isUltra = el.ultra.checked;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.HUMANIZE, text(), isUltra, quoteAbort.signal);
+  const scheduleQuote = quoteTip({
+    text,
+    price: el.price,
+    showError: (message) => panel.showQuoteError(message),
+    isSample,
+    sampleLabel: () => msg('humanizer.priceFree'),
+    fetch: async (signal) => {
+      const quote = await toolsApi.quoteTool(ProductId.HUMANIZE, text(), el.ultra.checked, signal);
       const line = quote.productSettlements[String(ProductId.HUMANIZE)];
-      el.price.textContent = line ? msg('humanizer.price', { beans: line.payPrice }) : '';
-    } catch (error) {
-      if (quoteAbort.signal.aborted) return;
-      el.price.textContent = '';
-      panel.showQuoteError(error instanceof Error ? error.message : String(error));
-    }
-  }
+      return line ? msg('humanizer.price', { beans: line.payPrice }) : '';
+    },
+  });
 
   function planDialog(body: PageMessageKey) {
     el.planBody.textContent = msg(body);
@@ -161,14 +142,10 @@ export function bindHumanizer(root: HTMLElement, pending: PendingAction[]): void
       planDialog('humanizer.ultraDialogBody');
       return false;
     }
-    const limit = wordLimitFor(level());
-    if (countWords(text()) > limit) {
-      showError(el.runError, msg('messages.unlockMoreWords', { limit }));
-      el.unlock.hidden = false;
-      return false;
-    }
-    if (!isMostlyEnglish(text())) {
-      showError(el.runError, msg('messages.onlyEnglishError'));
+    const problem = textProblem(text(), level());
+    if (problem) {
+      showError(el.runError, problem.message);
+      el.unlock.hidden = !problem.unlock;
       return false;
     }
     if (!loggedIn()) {
