@@ -75,6 +75,40 @@ export const AI_TELLS = [
 ];
 const TELL_RE = new RegExp(`(?<![\\p{L}])(?:${AI_TELLS.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
 
+/**
+ * Stock phrases of machine-written essays: the openers, connectors, hedges and formulas a careful editor deletes
+ * or rephrases (issue 13 names "it is important to note", "in conclusion", "moreover", "plays a crucial role",
+ * "serves as a testament to"; the rest are the most machine-marked phrases of the essay dataset's training prompts
+ * and published lists of chatbot tells). A measure: the bench counts how many of the input's occurrences are left.
+ */
+export const STOCK_PHRASES = [
+  'it is important to note', 'it is worth noting', 'it should be noted', 'it is important to', 'it is essential to',
+  'it is crucial to', 'it is vital to', 'it is clear that', 'it is evident that', 'in conclusion', 'to conclude',
+  'in summary', 'to summarize', 'overall,', 'moreover', 'furthermore', 'additionally', 'in addition,', 'firstly',
+  'secondly', 'thirdly', 'lastly', 'ultimately', 'consequently', 'thus,', 'hence', 'therefore,', 'nevertheless',
+  'nonetheless', 'however,', 'on the other hand', 'in today\'s', 'in this day and age', 'plays a crucial role',
+  'play a crucial role', 'plays a vital role', 'play a vital role', 'plays a significant role',
+  'play a significant role', 'plays an important role', 'play an important role', 'plays a key role',
+  'a crucial role', 'a vital role', 'a pivotal role', 'serves as a testament to', 'a testament to', 'serves as',
+  'serve as', 'a stark reminder', 'a wide range of', 'a variety of', 'a myriad of', 'a plethora of', 'a multitude of',
+  'not only', 'by doing so', 'in order to', 'due to the fact', 'when it comes to', 'in terms of', 'as well as',
+  'such as', 'a sense of', 'the importance of', 'the potential to', 'can lead to', 'leading to', 'which can lead to',
+  'contribute to', 'contributes to', 'shed light on', 'sheds light on', 'delve into', 'delves into',
+  'navigate the', 'in the realm of', 'the landscape of', 'pave the way', 'paves the way', 'strike a balance',
+  'a deeper understanding', 'gain a deeper', 'valuable insights', 'insights into', 'foster', 'fostering',
+  'fosters', 'enhance', 'enhances', 'enhancing', 'ensure', 'ensures', 'ensuring', 'crucial', 'vital', 'pivotal',
+  'essential', 'significant', 'significantly', 'numerous', 'various', 'individuals', 'utilize', 'utilizing',
+  'facilitate', 'comprehensive', 'profound', 'intricate', 'multifaceted', 'notably', 'in essence',
+  'first and foremost', 'last but not least', 'all in all', 'needless to say', ', making it', ', allowing',
+  ', leading to', ', providing', ', resulting in', ', thereby', 'one such',
+];
+const STOCK_RE = new RegExp(`(?<![\\p{L}])(?:${[...STOCK_PHRASES].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
+
+/** Occurrences of the stock phrases in a text (longest match first, so "plays a crucial role" counts once). */
+export function stockPhraseCount(text: string): number {
+  return text.match(STOCK_RE)?.length ?? 0;
+}
+
 /** Stylometric signals of a text. */
 export interface Stylometrics {
   words: number;
