@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { refundOrder } from '../services/orders.ts';
-import { claimJob, finishJob, maxAttempts } from './queue.ts';
+import { claimJob, finishJob, maxAttempts, reportProgress } from './queue.ts';
 import type { Runner } from './runners.ts';
 
 /** A worker loop: claims paid tool orders, runs their engine, stores the result; a failed run refunds. */
@@ -28,7 +28,7 @@ export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBa
       return true;
     }
     try {
-      const output = await runner(order);
+      const output = await runner(order, { progress: (fraction) => reportProgress(db, order, fraction * 100) });
       await finishJob(db, order, output);
     } catch (error) {
       log.error({ err: error, orderNo: order.orderNo }, 'tool run failed; refunding');
