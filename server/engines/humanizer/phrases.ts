@@ -144,15 +144,17 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
   },
   a: {
     numerous: ['many', 'countless'],
-    crucial: ['key', 'vital'],
+    crucial: ['key', 'important'],
     pivotal: ['key', 'central'],
-    paramount: ['vital', 'supreme'],
+    paramount: ['all-important', 'key'],
     comprehensive: ['thorough', 'full'],
     robust: ['strong', 'solid'],
     seamless: ['smooth'],
     innovative: ['new', 'inventive'],
     diverse: ['varied', 'wide-ranging'],
     additional: ['extra', 'further'],
+    various: ['different', 'many'],
+    vital: ['key', 'important'],
     sufficient: ['enough'],
     optimal: ['best', 'ideal'],
     intricate: ['complex', 'detailed'],
@@ -228,7 +230,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     readily: ['easily'],
     commonly: ['often'],
     consequently: ['as a result'],
-    ultimately: ['in the end', 'finally'],
+    ultimately: ['in the end', 'finally', 'eventually'],
     nonetheless: ['still', 'even so'],
     nevertheless: ['still', 'even so'],
     significantly: ['markedly', 'greatly'],
@@ -301,7 +303,7 @@ export const PLAIN_PREPOSITIONS: Record<string, string[]> = {
 };
 
 /** Curated word pairs that must never be applied even when both words are in a table. */
-export const NEVER_REPLACE = new Set(['significantly>markedly']);
+export const NEVER_REPLACE = new Set(['significantly>markedly', 'fate>destiny', 'destiny>fate', 'scheme>strategy', 'consequence>effect']);
 
 /**
  * A stock phrase and its alternatives. `match` is space-separated lowercase tokens; `~lemma` matches any
@@ -334,7 +336,13 @@ const CONNECTIVES: PhraseRule[] = [
   { match: 'moreover ,', replace: ['besides ,', '', 'also ,'], casual: ["what's more ,", 'on top of that ,'], start: true },
   { match: 'additionally ,', replace: ['also ,', '', 'besides ,'], casual: ['plus ,', 'on top of that ,'], start: true },
   { match: 'in addition ,', replace: ['also ,', '', 'besides ,'], casual: ['plus ,'], start: true },
-  { match: 'in conclusion ,', replace: ['all in all ,', 'in the end ,', 'to sum up ,'], casual: ['so ,'], start: true },
+  { match: 'in conclusion ,', replace: ['all in all ,', 'in the end ,', 'to sum up ,', ''], casual: ['so ,'], start: true },
+  { match: 'to conclude ,', replace: ['all in all ,', 'in the end ,', ''], start: true },
+  { match: 'this is because', replace: ['the reason is that', 'that is because'], start: true },
+  { match: 'by doing so ,', replace: ['that way ,', 'in this way ,'], start: true },
+  { match: 'in doing so ,', replace: ['that way ,', 'in this way ,'], start: true },
+  { match: 'in today\'s society ,', replace: ['today ,', 'these days ,', 'nowadays ,'], start: true },
+  { match: 'on the one hand ,', replace: ['for one thing ,', 'on one side ,'], start: true },
   { match: 'in summary ,', replace: ['in short ,', 'to sum up ,', 'all in all ,'], start: true },
   { match: 'to summarize ,', replace: ['in short ,', 'to sum up ,'], start: true },
   { match: 'overall ,', replace: ['all in all ,', 'on the whole ,', 'by and large ,'], start: true },
@@ -388,7 +396,9 @@ const PHRASES: PhraseRule[] = [
   { match: 'in addition to', replace: ['besides', 'on top of', 'along with'] },
   { match: 'a variety of', replace: ['all kinds of', 'various', 'many'] },
   { match: ', however ,', replace: [', though ,'], mid: true },
-  { match: 'such as', replace: ['like'], prevNot: ['just', 'so'] },
+  { match: 'such as', replace: ['like', 'including'], prevNot: ['just', 'so'] },
+  { match: 'the importance of', replace: ['the value of'], nextTag: /^(?:DT|PRP\$|JJ|NNS?|VBG)$/ },
+  { match: 'in terms of', replace: ['for', 'as for'], prevNot: ['both', 'not', 'only', 'especially', 'particularly'] },
   { match: 'due to', replace: ['because of', 'owing to'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD|QT)/, prevNot: ['is', 'are', 'was', 'were', 'be', 'been'] },
   { match: 'in spite of', replace: ['despite'] },
   { match: 'whether or not', replace: ['whether'] },
@@ -536,7 +546,7 @@ const PHRASES: PhraseRule[] = [
   { match: 'could potentially', replace: ['could'] },
   { match: 'can potentially', replace: ['can'] },
   { match: 'may potentially', replace: ['may'] },
-  { match: 'as well as', replace: ['and', 'along with'], prevNot: ['just', 'so'] },
+  { match: 'as well as', replace: ['and', 'along with'], prevNot: ['just', 'so', 'not', 'do', 'does', 'did', 'can', 'could', 'perform', 'performs', 'performed', 'work', 'works', 'worked'], nextTag: /^(?:DT|PRP\$|JJ|NN|NNS|NNP|NNPS|VBG|CD)$/ },
   { match: 'as a result of', replace: ['because of'] },
   { match: 'in the wake of', replace: ['after', 'following'] },
   { match: 'on the verge of', replace: ['close to', 'on the brink of'] },
@@ -558,6 +568,8 @@ const PHRASES: PhraseRule[] = [
   { match: '~stumble across', replace: ['~come across'] },
   { match: '~be filled with', replace: ['~be full of'] },
   { match: '~be poised to', replace: ['~be set to', '~be ready to'] },
+  { match: '~be essential for', replace: ['~be key to', '~be necessary for'], nextTag: /^(?:DT|PRP\$|JJ|NN|NNS|VBG|CD)$/ },
+  { match: '~be essential to', replace: ['~be key to', '~be central to'], nextTag: /^(?:DT|PRP\$|JJ|NN|NNS|CD)$/ },
   { match: '~be associated with', replace: ['~be linked to', '~be tied to'] },
   { match: '~lead to', replace: ['~result in', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },
   { match: '~result in', replace: ['~lead to', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },

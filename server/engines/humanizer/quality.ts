@@ -1,3 +1,5 @@
+import { lexicon } from './lexicon.ts';
+
 /**
  * Offline quality measures for the humanizer: rule-based grammar checks (the engine uses them to reject its
  * own bad rewrites; tests compare input and output), stylometric signals, and the meaning-kept measure.
@@ -5,8 +7,22 @@
 
 /** One grammar problem found by a rule. */
 export interface GrammarIssue {
-  rule: 'article' | 'repeat' | 'capital' | 'punctuation' | 'agreement' | 'contraction';
+  rule: 'article' | 'repeat' | 'capital' | 'punctuation' | 'agreement' | 'contraction' | 'comparative' | 'verbForm';
   excerpt: string;
+}
+
+let inflected: Set<string> | undefined;
+/** Third-person and past forms of common verbs that are not also a bare verb ("makes", "helped"). */
+function inflectedOnly(): Set<string> {
+  if (inflected) return inflected;
+  const { verbForms } = lexicon();
+  const bare = new Set(verbForms.keys());
+  inflected = new Set();
+  for (const forms of verbForms.values()) {
+    if (forms[0] && /s$/.test(forms[0]) && !bare.has(forms[0])) inflected.add(forms[0]);
+    if (forms[1] && /ed$/.test(forms[1]) && !bare.has(forms[1])) inflected.add(forms[1]);
+  }
+  return inflected;
 }
 
 // Words spelled with a vowel but said with a consonant sound, and the reverse.
@@ -51,6 +67,12 @@ export function grammarIssues(text: string): GrammarIssue[] {
   }
   for (const m of text.matchAll(/\b(?:it|that|there|he|she|what|who)['’](?:s|ll)(?= *(?:[.!?,;:]|$))|\bI['’]m(?= *(?:[.!?,;:]|$))|\b(?:they|we|you)['’](?:re|ve)(?= *(?:[.!?,;:]|$))/gi)) {
     add('contraction', m);
+  }
+  // "most strong", "more big": a short adjective takes -est/-er, so a synonym swap after most/more can break it.
+  for (const m of text.matchAll(/\b(?:most|more)\s+(?:strong|big|small|large|fast|quick|tough|hard|great|high|low|deep|long|short|old|young|rich|poor|smart|wise|weak|cheap|close|clear|safe|huge|vast|harsh|firm|plain|odd|busy)\b/gi)) add('comparative', m);
+  // "can makes", "will helped": after a modal the verb is bare.
+  for (const m of text.matchAll(/\b(?:can|could|will|would|shall|should|may|might|must)\s+(?:not\s+|also\s+|still\s+)?([a-z]+)\b/gi)) {
+    if (inflectedOnly().has(m[1]!.toLowerCase())) add('verbForm', m);
   }
   return issues;
 }

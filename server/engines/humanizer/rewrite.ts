@@ -3,13 +3,13 @@
  * after verbs of saying) and the per-sentence and per-paragraph drivers that add the clause-level steps of
  * structure.ts, each kept only when it adds no rule violation.
  */
-import { fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
+import { chance, fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
 import { lexicon, type SynonymSource } from './lexicon.ts';
 import { NEVER_REPLACE, PHRASE_RULES, PLAIN_PREPOSITIONS, type PhraseRule, type WordPos } from './phrases.ts';
 import { mergeSentences, restructure } from './structure.ts';
 import type { Token } from './tokens.ts';
 
-export { mulberry32, type Rng, type Settings } from './helpers.ts';
+export { chance, mulberry32, type Rng, type Settings } from './helpers.ts';
 
 // --- stock phrases --------------------------------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (c.rule.next && !(after && c.rule.next.test(lower(after)))) continue;
       if (c.rule.verbTag && !(verbTag && c.rule.verbTag.test(verbTag))) continue;
       if (c.rule.prevNot && c.rule.prevNot.includes(lower(out[i - 1]))) continue;
-      if (rng() >= (c.rule.start ? (s.ultra ? 1 : 0.85) : s.ultra ? 0.9 : 0.7)) break;
+      if (rng() >= (c.rule.start ? chance(s, 0.95, 1) : chance(s, 0.85, 0.95))) break;
       const end = i + c.parts.length;
       const next = out[end];
       const pool = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
@@ -159,7 +159,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     if (!entry || !/^\p{L}+(?:-\p{L}+)?$/u.test(t.text)) continue;
     if (/^\p{Lu}/u.test(t.text) && (i !== 0 || !/^\p{Lu}\p{Ll}+$/u.test(t.text))) continue;
     const curated = entry.source !== 'wordnet';
-    if (rng() >= RATE[entry.source][s.ultra ? 1 : 0]) continue;
+    if (rng() >= RATE[entry.source][s.ultra ? 1 : 0] * s.strength) continue;
     const next = out[i + 1];
     const prev = out[i - 1];
     if (pos === 'n' && next && /^NN/.test(next.tag)) continue; // a compound's modifier ("care model")
@@ -170,7 +170,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
     if (pos === 'v' && /^(?:DT|PRP\$|POS)$/.test(prev?.tag ?? '')) continue; // "your prompt responses": a noun the tagger read as a verb
     // "robotically assisted surgery": a participle before a noun is part of a name for something.
-    if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having|is|are|was|were|be|been|being)$/.test(lower(prev))) continue;
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having)$/.test(lower(prev))) continue;
     // Adjectives inside a term ("continuous positive airway pressure", "acute kidney injury") keep their word.
     if (pos === 'a' && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
     if (next?.text === ':') continue; // a label ("Answer: …")
@@ -200,7 +200,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     }
     const target = entry.to[Math.floor(rng() * entry.to.length)]!;
     if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
-    if (target === 'make sure' && lower(next) !== 'that') continue; // "make sure" takes a clause, "ensure" also a noun
+    if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) continue; // "make sure" takes a clause, "ensure" also a noun
     if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
     let form: string | undefined;
     if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
@@ -287,7 +287,7 @@ function dropThat(tokens: Token[], s: Settings, rng: Rng): Token[] {
     const verb = tokens[i - 1]!;
     if (t.text !== 'that' || t.prot || t.fresh || !verb.tag.startsWith('VB') || !SAYING.has(verb.lemma)) continue;
     if (!/^(?:PRP|DT|NNP|NNPS|NNS|EX)$/.test(tokens[i + 1]!.tag) || !opensClause(tokens, i + 1) || lower(tokens[i + 1]) === 'that' || lower(tokens[i + 1]) === 'this') continue;
-    if (rng() >= (s.ultra ? 0.7 : 0.45)) continue;
+    if (rng() >= chance(s, 0.45, 0.7)) continue;
     const out = tokens.slice();
     out[i - 1] = { ...verb, space: t.space };
     out.splice(i, 1);
@@ -303,7 +303,7 @@ function dropSerialComma(tokens: Token[], s: Settings, rng: Rng): Token[] {
     if (t.text !== ',' || !/^(?:and|or)$/.test(lower(tokens[i + 1])) || opensClause(tokens, i + 2)) continue;
     let earlier = -1;
     for (let k = i - 1; k >= Math.max(0, i - 6); k--) if (tokens[k]!.text === ',') earlier = k;
-    if (earlier < 0 || tokens[i - 1]!.prot === 'quote' || rng() >= (s.ultra ? 0.7 : 0.5)) continue;
+    if (earlier < 0 || tokens[i - 1]!.prot === 'quote' || rng() >= chance(s, 0.5, 0.7)) continue;
     const out = tokens.slice();
     out[i - 1] = { ...out[i - 1]!, space: t.space || ' ' };
     out.splice(i, 1);

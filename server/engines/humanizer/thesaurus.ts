@@ -58,7 +58,6 @@ assert > claim, state [that]
 assess > gauge, judge [obj]
 astonish > amaze [obj]
 attract > draw [obj]
-await > wait for [obj]
 banish > exile [obj]
 become > grow [adj]
 believe > think [that]
@@ -267,7 +266,6 @@ challenge > difficulty, hurdle
 change > shift
 chaos > turmoil
 characteristic > feature, trait
-choice > option
 cloth > fabric
 comment > remark
 commitment > dedication
@@ -438,7 +436,7 @@ elated > thrilled
 enchanting > charming
 ephemeral > short-lived
 erroneous > mistaken
-essential > vital
+essential > key [attr]
 esteemed > respected
 excellent > outstanding, superb
 exceptional > outstanding
@@ -510,7 +508,7 @@ permanent > lasting [attr]
 perpetual > constant, endless
 plausible > believable
 potential > possible [attr]
-powerful > strong
+powerful > strong [not=most,more,less,least]
 preceding > previous
 precise > exact
 pressing > urgent
