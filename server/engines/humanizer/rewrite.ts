@@ -76,7 +76,7 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (c.rule.next && !(after && c.rule.next.test(lower(after)))) continue;
       if (c.rule.verbTag && !(verbTag && c.rule.verbTag.test(verbTag))) continue;
       if (c.rule.prevNot && c.rule.prevNot.includes(lower(out[i - 1]))) continue;
-      if (rng() >= (c.rule.start ? chance(s, 0.95, 1) : chance(s, 0.85, 0.95))) break;
+      if (rng() >= (c.rule.start ? chance(s, 0.97, 1) : chance(s, 0.92, 1))) break;
       const end = i + c.parts.length;
       const next = out[end];
       const pool = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
@@ -135,7 +135,7 @@ function inCollocation(tokens: Token[], i: number, lemma: string): boolean {
 }
 
 // How often a word with an entry is swapped (normal, Ultra): the chatbot words nearly always.
-const RATE: Record<SynonymSource, [number, number]> = { plain: [0.9, 0.95], thesaurus: [0.8, 0.9], wordnet: [0.7, 0.85] };
+const RATE: Record<SynonymSource, [number, number]> = { plain: [0.97, 1], thesaurus: [0.85, 0.95], wordnet: [0.75, 0.9] };
 const NOUN_PHRASE_START = /^(?:DT|PDT|PRP\$|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP)$/;
 
 /** True when a noun phrase starts at `t` (a direct object follows a verb). */
@@ -324,12 +324,14 @@ function accept(before: Token[], after: Token[][]): boolean {
 
 /** The word-level steps on one sentence, kept as a whole only when they add no rule violation. */
 function rewriteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
-  let out = replacePhrases(tokens, s, rng);
-  out = substituteWords(out, s, rng);
+  const phrased = replacePhrases(tokens, s, rng);
+  let out = substituteWords(phrased, s, rng);
   out = contract(out, s, rng);
   out = dropSerialComma(out, s, rng);
   out = dropThat(out, s, rng);
-  return out !== tokens && accept(tokens, [out]) ? out : tokens;
+  if (out !== tokens && accept(tokens, [out])) return out;
+  // When a word swap adds a violation, the stock phrases still go (their rules are checked on their own).
+  return phrased !== tokens && accept(tokens, [phrased]) ? phrased : tokens;
 }
 
 /**

@@ -503,6 +503,11 @@ function frontTimePhrase(tokens: Token[]): Token[] | undefined {
   return undefined;
 }
 
+// Nouns of discourse connectives: "in conclusion", "in addition", "as a result", "for example", "on the other hand".
+const CONNECTIVE_NOUNS = new Set(
+  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way'.split(' '),
+);
+
 /** "In 2019, the company opened an office." → "The company opened an office in 2019." */
 function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
   const end = tokens[tokens.length - 1]!;
@@ -512,6 +517,8 @@ function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
   const phrase = tokens.slice(0, comma);
   if (phrase.some((t) => t.fresh || t.moved || FINITE.has(t.tag) || t.prot === 'quote')) return undefined;
   const first = lower(phrase[0]);
+  // A discourse connective ("In conclusion,", "In addition,", "For example,") belongs at the front of its sentence.
+  if (phrase.length <= 4 && phrase.some((t) => CONNECTIVE_NOUNS.has(lower(t)))) return undefined;
   const according = first === 'according' && lower(phrase[1]) === 'to';
   const timed = isTimePhrase(phrase);
   if (!timed && !according && !(FRONT_PREPOSITIONS.has(first) && phrase.length >= 2 && isNounPhrase(phrase.slice(1), 6))) return undefined;
@@ -997,6 +1004,32 @@ function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
   return undefined;
 }
 
+/**
+ * "By doing this, schools save money." → "Schools save money by doing this."; "To solve the problem, we must act." →
+ * "We must act to solve the problem." (an opening gerund or purpose phrase moved to the end of its sentence).
+ */
+function backOpeningVerbPhrase(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
+  const first = tokens[0]!;
+  const second = tokens[1];
+  if (!second || first.fresh || first.moved || first.prot) return undefined;
+  const gerund = /^(?:by|through|while|when|after|before|since|without)$/i.test(first.text) && second.tag === 'VBG';
+  const purpose = /^to$/i.test(first.text) && second.tag === 'VB';
+  if (!gerund && !purpose) return undefined;
+  const comma = tokens.findIndex((t) => t.text === ',');
+  if (comma < 3 || comma > 12) return undefined;
+  const phrase = tokens.slice(0, comma);
+  if (phrase.some((t) => t.fresh || t.moved || /^(?:VBD|VBZ|VBP|MD)$/.test(t.tag))) return undefined;
+  const main = tokens.slice(comma + 1, -1);
+  if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved) || !hasFiniteVerb(main)) return undefined;
+  // "By doing so" refers back; at the end it would read "… by doing so." which is fine; "When asked" needs no check.
+  const body = startSentence(main);
+  const low = decapitalized(first, second);
+  if (!body || !low) return undefined;
+  return [...markMoved(withLastSpace(body, ' ')), ...markMoved(withLastSpace([low, ...phrase.slice(1)], '')), end];
+}
+
 // --- the sentence step --------------------------------------------------------------------------------------------------
 
 type Step = (tokens: Token[]) => Token[] | undefined;
@@ -1019,6 +1052,7 @@ const REDUCTIONS: ReadonlyArray<readonly [Step, number, number]> = [
 /** Movements of a clause or phrase, with their probabilities (normal, Ultra); at most one applies. */
 const MOVES: ReadonlyArray<readonly [Step, number, number]> = [
   [allowingToSo, 0.85, 0.88],
+  [backOpeningVerbPhrase, 0.7, 0.85],
   [participleToWhich, 0.65, 0.75],
   [reorderClauses, 0.85, 0.93],
   [frontFinalPhrase, 0.7, 0.78],

@@ -127,7 +127,7 @@ ignore > disregard [obj]
 illuminate > light up [obj]
 illustrate > show [obj]
 impact > affect [obj]
-implement > carry out, put in place [obj]
+implement > carry out [obj]
 implore > beg
 imply > suggest [that]
 improve > boost [obj]
