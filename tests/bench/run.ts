@@ -15,6 +15,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
+import { humanizerEssayFigures } from './humanizer-essays.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -149,5 +150,7 @@ await database.close();
 
 console.log('\nHumanizer engine (offline):');
 for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
+console.log('\nHumanizer on machine essays of held-out prompts (issue 13 targets; ../shared/datasets/essays):');
+for (const line of humanizerEssayFigures()) console.log(`  ${line}`);
 console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
 for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
