@@ -69,7 +69,7 @@ export function grammarIssues(text: string): GrammarIssue[] {
     add('contraction', m);
   }
   // "most strong", "more big": a short adjective takes -est/-er, so a synonym swap after most/more can break it.
-  for (const m of text.matchAll(/\b(?:most|more)\s+(?:strong|big|small|large|fast|quick|tough|hard|great|high|low|deep|long|short|old|young|rich|poor|smart|wise|weak|cheap|close|clear|safe|huge|vast|harsh|firm|plain|odd|busy)\b/gi)) add('comparative', m);
+  for (const m of text.matchAll(/\b(?:most|more)\s+(?:strong|big|small|large|fast|quick|tough|hard|great|high|low|deep|long|short|old|young|rich|poor|smart|wise|weak|cheap|close|clear|safe|huge|vast|harsh|firm|plain|odd|busy|key)\b/gi)) add('comparative', m);
   // "can makes", "will helped": after a modal the verb is bare.
   for (const m of text.matchAll(/\b(?:can|could|will|would|shall|should|may|might|must)\s+(?:not\s+|also\s+|still\s+)?([a-z]+)\b/gi)) {
     if (inflectedOnly().has(m[1]!.toLowerCase())) add('verbForm', m);

@@ -167,7 +167,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     // A plural after a pronoun, name or adverb is more likely a verb the tagger misread ("only increases his …").
     if (t.tag === 'NNS' && /^(?:PRP|NNP|NNPS|RB|MD|WDT|WP)$/.test(prev?.tag ?? '')) continue;
     if (pos === 'v' && next && (next.tag === 'RP' || PARTICLES.has(lower(next)))) continue; // a phrasal verb
-    if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|JJR|JJS|RBR|RBS|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
     if (pos === 'v' && /^(?:DT|PRP\$|POS)$/.test(prev?.tag ?? '')) continue; // "your prompt responses": a noun the tagger read as a verb
     // "robotically assisted surgery": a participle before a noun is part of a name for something.
     if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having)$/.test(lower(prev))) continue;
@@ -200,6 +200,8 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     }
     const target = entry.to[Math.floor(rng() * entry.to.length)]!;
     if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
+    // "key to", not "key for"; and never "most key".
+    if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) continue;
     if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) continue; // "make sure" takes a clause, "ensure" also a noun
     if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
     let form: string | undefined;
@@ -263,7 +265,8 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
     let merged: string | undefined;
     if (lb === 'not' && NOT_CONTRACTIONS[la] && !(la === 'have' || la === 'has' || la === 'had' ? !/^VBN|^RB/.test(after.tag) : false)) {
       merged = la === 'will' ? withCase("won't", a.text) : a.text + "n't";
-    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '')) {
+    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '') && !(/^(?:what|who|where|that|there|here)$/.test(la) && (after.tag === 'PRP' || after.tag === 'EX'))) {
+      // (not "what's it": a question word before "is it" keeps both words)
       // (not "the mystery shrouding it is …": "it" is an object there, and "is" belongs to another subject)
       merged = a.text + PRONOUN_BE[la]![lb]!;
     } else if (la === 'that' && lb === 'is' && a.tag === 'DT' && after.tag !== 'VBG' && i === 0) {

@@ -558,6 +558,9 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
     if (sub.length < 2 || wordCount(sub) > 18 || main.length < 3 || !opensClause(main, 0)) return undefined;
     if (!hasFiniteVerb(sub) && !(sub[0]!.tag === 'VBG' && /^(?:after|before|since|while|when|once)$/.test(lower(first)))) return undefined;
     if (lower(first) === 'as' && !opensClause(sub, 0)) return undefined; // "As a result, …", "As a child, …"
+    // "While A may bring satisfaction, it is brief.": a main clause that opens with a pronoun may refer back into
+    // the subordinate clause, and would point at nothing once it comes first.
+    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) return undefined;
     const mainStart = startSentence(main);
     if (!mainStart) return undefined;
     const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
@@ -912,7 +915,7 @@ const ORDERED = /^(?:first|second|third|then|next|finally|last|before|after|late
  * three or more short noun or adjective items, none a name, number or ordering word, rotated.
  */
 function reorderList(tokens: Token[]): Token[] | undefined {
-  const item = (t: Token) => !t.prot && !t.fresh && !t.moved && /^(?:NN|NNS|JJ|JJR|VBG)$/.test(t.tag) && /^\p{Ll}/u.test(t.text) && !ORDERED.test(t.text);
+  const item = (t: Token) => !t.prot && !t.fresh && !t.moved && /^(?:NN|NNS|JJ|JJR)$/.test(t.tag) && /^\p{Ll}/u.test(t.text) && !ORDERED.test(t.text);
   for (let i = 1; i < tokens.length - 6; i++) {
     if (tokens[i]!.text !== ',' || !item(tokens[i - 1]!)) continue;
     // Walk back to the first item's start (at most three words).
@@ -947,8 +950,10 @@ function reorderList(tokens: Token[]): Token[] | undefined {
       if (tokens[k]?.text !== ',' && !/^(?:and|or)$/.test(lower(tokens[k]))) break;
     }
     if (!conj || items.length < 3 || conj.fresh) continue;
+    // The list must end where its last item ends: at punctuation, a verb or a relative word, not before a phrase
+    // that belongs to the last item only ("… and taking part in online courses", "… or anyone else").
     const after = tokens[k];
-    if (!after || /^(?:NN|NNS|NNP|NNPS|POS|JJ|CD|VBG)$/.test(after.tag) || after.prot === 'name' || /^['’]/.test(after.text)) continue;
+    if (!after || after.prot === 'name' || !(/^[.,;:!?)]$/.test(after.text) || /^(?:VBD|VBZ|VBP|MD)$/.test(after.tag) || /^(?:which|that|who)$/.test(lower(after)))) continue;
     // Items of one kind: all nominal or all adjectival (by their last word).
     const kinds = new Set(items.map((x) => (x[x.length - 1]!.tag === 'JJ' ? 'a' : 'n')));
     if (kinds.size !== 1) continue;
