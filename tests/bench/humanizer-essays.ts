@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { detect } from '../../server/engines/detector/index.ts';
 import { humanize, splitParagraphs, type HumanizeResult } from '../../server/engines/humanizer/index.ts';
-import { meaningKept, measureSentences, stockPhraseCount } from '../../server/engines/humanizer/quality.ts';
+import { lostMeaningWords, meaningKept, measureSentences, stockPhraseCount } from '../../server/engines/humanizer/quality.ts';
 import { trainProxyDetector, type ProxyDetector } from './essay-proxy-detector.ts';
 import { heldOutMachineEssays, loadEssays, type EssayRow } from './essays.ts';
 import { lostSpans, synonymsOf } from './humanizer-engine.ts';
@@ -150,6 +150,7 @@ export function humanizerEssayFigures(options: { texts?: number; proxy?: boolean
   lines.push(`| input words not kept in order (1 − LCS / input words) | – | ${MODES.map((m) => pct(mean(rows.map((r) => lcsChange(r.input.text, r.out[m].text))))).join(' | ')} |`);
   lines.push(`| stock phrases (${stockIn} in the inputs): share left | 100 % | ${pct(stockLeft('normal'))} | ${pct(stockLeft('ultra'))} |`);
   lines.push(`| protected spans kept verbatim | – | ${pct(spans('normal'))} | ${pct(spans('ultra'))} |`);
+  lines.push(`| texts that lost a negation, quantifier or modal | – | ${MODES.map((m) => pct(mean(rows.map((r) => (lostMeaningWords(r.input.text, r.out[m].text).length > 0 ? 1 : 0))))).join(' | ')} |`);
   lines.push(`| content words kept, exact stem / with WordNet synonym | – | ${MODES.map((m) => {
     const k = rows.map((r) => meaningKept(r.input.text, r.out[m].text, synonymsOf));
     return `${pct(mean(k.map((x) => x.exact)))} / ${pct(mean(k.map((x) => x.withSynonyms)))}`;

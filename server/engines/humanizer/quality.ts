@@ -194,6 +194,37 @@ export function stylometrics(text: string): Stylometrics {
   };
 }
 
+// --- meaning-bearing words --------------------------------------------------------------------------------
+
+const NEGATIONS = /\b(?:not|never|no|none|nor|neither|nobody|nothing|nowhere|without|cannot|unable|impossible|unlikely|unclear|unaware|unnecessary|unsure|unfair|uncertain)\b|n['’]t\b/gi;
+const QUANTIFIERS = /\b(?:all|every|each|some|many|most|few|fewer|several|any|both|much|more|less|lots|lot|numerous|countless|none|half|majority|minority)\b/gi;
+const MODALS = /\b(?:can|could|may|might|must|shall|should|will|would|cannot|(?:ca|wo|could|would|should|must|might)n['’]t)\b|['’]ll\b/gi;
+
+/** Counts of the words that carry a claim's force: negations, quantifiers and modals. */
+export interface MeaningWords {
+  negations: number;
+  quantifiers: number;
+  modals: number;
+}
+
+/** The negations, quantifiers and modals of a text (a rewrite may say them differently, never drop them). */
+export function meaningWords(text: string): MeaningWords {
+  // "whether or not" is "whether", and "not only/just … but also" is "both … and": neither is a negation.
+  text = text.replace(/\bwhether or not\b/gi, 'whether').replace(/(?:\bnot|n['’]t) (?:only|just|merely|simply)\b(?=[^\n]{0,200}?\bbut\b)/gi, ' both');
+  return {
+    negations: text.match(NEGATIONS)?.length ?? 0,
+    quantifiers: text.match(QUANTIFIERS)?.length ?? 0,
+    modals: text.match(MODALS)?.length ?? 0,
+  };
+}
+
+/** The classes of meaning-bearing words that `output` has fewer of than `input` (empty when none was lost). */
+export function lostMeaningWords(input: string, output: string): Array<keyof MeaningWords> {
+  const a = meaningWords(input);
+  const b = meaningWords(output);
+  return (Object.keys(a) as Array<keyof MeaningWords>).filter((k) => b[k] < a[k]);
+}
+
 // --- meaning kept -----------------------------------------------------------------------------------------
 
 const STOPWORDS = new Set(

@@ -556,7 +556,7 @@ volatile > unstable
 weary > tired
 widespread > common
 wondrous > marvelous
-worldwide > global
+worldwide > global [attr]
 `;
 
 const ADVERBS = `

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { humanize } from '../../../server/engines/humanizer/index.ts';
-import { grammarIssues, meaningKept, stockPhraseCount } from '../../../server/engines/humanizer/quality.ts';
+import { grammarIssues, lostMeaningWords, meaningKept, stockPhraseCount } from '../../../server/engines/humanizer/quality.ts';
 import { ESSAYS_DIR, heldOutMachineEssays, loadEssays } from '../../bench/essays.ts';
 import { lostSpans } from '../../bench/humanizer-engine.ts';
 
@@ -15,12 +15,14 @@ describe.skipIf(!rows)('humanizer on machine essays of held-out prompts', () => 
   const sample = rows ? heldOutMachineEssays(rows).filter((_, i) => i % 25 === 0) : [];
   const outputs = sample.map((r, i) => ({ input: r.text, normal: humanize(r.text, { seed: i }), ultra: humanize(r.text, { seed: i, ultra: true }) }));
 
-  it('keeps every protected span and adds no rule violation, in both modes', () => {
+  it('keeps every protected span, every negation, quantifier and modal, and adds no rule violation, in both modes', () => {
     const problems: string[] = [];
     for (const [i, o] of outputs.entries()) {
       for (const mode of ['normal', 'ultra'] as const) {
         const lost = lostSpans(o.input, o[mode]);
         if (lost.length > 0) problems.push(`${mode} #${i} lost ${JSON.stringify(lost)}`);
+        const meaning = lostMeaningWords(o.input, o[mode].text);
+        if (meaning.length > 0) problems.push(`${mode} #${i} lost ${meaning.join(', ')}`);
         if (grammarIssues(o[mode].text).length > grammarIssues(o.input).length) problems.push(`${mode} #${i}: ${JSON.stringify(grammarIssues(o[mode].text))}`);
       }
     }
