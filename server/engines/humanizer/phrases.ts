@@ -136,7 +136,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     prowess: ['skill'],
     tranquility: ['calm', 'peace'],
     labyrinth: ['maze'],
-    allure: ['appeal', 'charm'],
+    allure: ['appeal'],
     trepidation: ['unease', 'dread'],
     demise: ['end', 'downfall'],
     enthusiast: ['fan'],
