@@ -5,6 +5,9 @@
 const dbName = 'inkwise';
 const storeName = 'kept-files';
 
+/** Local-storage marker of a kept file, so the island can hydrate at once to take it (client:idle-or-interaction eagerStorage). */
+export const keptFileMarker = (key: string) => `inkwise-kept-file-${key}`;
+
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(dbName, 1);
@@ -29,12 +32,14 @@ function run<T>(mode: IDBTransactionMode, body: (store: IDBObjectStore) => IDBRe
 export async function keepFile(key: string, file: File): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   await run('readwrite', (store) => store.put({ name: file.name, type: file.type, blob: file, savedAt: Date.now() }, key));
+  localStorage.setItem(keptFileMarker(key), '1');
   return true;
 }
 
 /** Takes the file kept under `key` (and forgets it); a day-old file is dropped. */
 export async function takeFile(key: string, maxAgeMs = 24 * 60 * 60 * 1000): Promise<File | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
+  localStorage.removeItem(keptFileMarker(key));
   const kept = await run<{ name: string; type: string; blob: Blob; savedAt: number } | undefined>('readonly', (store) => store.get(key));
   if (!kept) return undefined;
   await run('readwrite', (store) => store.delete(key));

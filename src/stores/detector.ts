@@ -251,6 +251,8 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
 
   /** Text sent by the humanizer on this page. */
   function receive(text: string) {
+    // Taken here: the stored copy must not reach a later page.
+    deps.takeHandoff();
     if (!source.$readOnly.get()) source.setText(text);
   }
 

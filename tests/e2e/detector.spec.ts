@@ -16,10 +16,15 @@ const essay = [
 
 
 const source = (page: Page) => page.locator('[data-tool=detector] [data-source] .ProseMirror');
+/** Types into the detector as a person does: reaching for the editor hydrates it at once. */
+async function typeText(page: Page, text: string) {
+  await page.locator('[data-tool=detector] [data-source]').hover({ position: { x: 8, y: 8 } });
+  await source(page).fill(text);
+}
 
 test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences', async ({ page }) => {
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
-  await source(page).fill(essay);
+  await typeText(page, essay);
   await expect(page.getByText(/Costs \d+ beans · Report: \d+ beans/)).toBeVisible();
   await page.getByRole('button', { name: 'Check for AI' }).click();
   await expect(page.locator('[data-verdict]')).toHaveText(/Likely (AI|human)-written/, { timeout: 20_000 });
@@ -46,7 +51,7 @@ test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
 test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and revokes the link', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
-  await source(page).fill(essay);
+  await typeText(page, essay);
   await page.getByRole('button', { name: 'Get the AI writing report' }).click();
   // Beans are spent only after a confirmation that names the price.
   const confirm = page.getByRole('dialog', { name: 'Buy the AI writing report?' });

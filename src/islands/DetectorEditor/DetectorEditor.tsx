@@ -84,8 +84,8 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
     <div data-tool="detector" id={embedded ? 'ai-detector' : undefined} className={embedded ? 'scroll-mt-20' : undefined}>
       <div className="grid gap-4 lg:grid-cols-2">
         <SourcePanel source={flow.source} t={t} prefix={prefix} placeholder={t('detector.placeholder')} limit={wordLimitFor(level)} sampleIsEnglish={sampleIsEnglish} />
-        <section className="relative flex min-h-[22rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${prefix}-result-label`}>
-          <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+        <section className="relative flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${prefix}-result-label`}>
+          <header className="flex min-h-[3.25rem] flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
             <h2 id={`${prefix}-result-label`} className="text-sm font-semibold text-slate-800">
               {t('detector.resultLabel')}
             </h2>
@@ -98,7 +98,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
               ))}
             </ul>
           </header>
-          <div className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite">
+          <div className="h-80 flex-1 overflow-y-auto px-4 py-3" aria-live="polite">
             {detection ? <DetectionResult detection={detection} t={t} humanizerHref={links.humanizer} onHumanize={() => flow.toHumanizer()} /> : <p className="text-slate-500">{t('detector.resultEmpty')}</p>}
           </div>
           {running && <RunOverlay label={t(running === 'report' ? 'report.generating' : 'detector.checking')} />}

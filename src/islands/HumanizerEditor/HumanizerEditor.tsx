@@ -75,14 +75,6 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
 
   return (
     <div data-tool="humanizer">
-      {readOnly && (
-        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t('humanizer.readOnly')}{' '}
-          <a className="font-semibold underline" href={links.home}>
-            {t('humanizer.newRun')}
-          </a>
-        </p>
-      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <SourcePanel
           source={flow.source}
@@ -104,9 +96,19 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
       </div>
 
       <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {price}
-        </p>
+        {/* A finished result (?orderNo=) says so where the price would be: nothing above the editors moves. */}
+        {readOnly ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('humanizer.readOnly')}{' '}
+            <a className="font-semibold underline" href={links.home}>
+              {t('humanizer.newRun')}
+            </a>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {price}
+          </p>
+        )}
         <RunError error={error} unlockLabel={t('humanizer.unlockLink')} unlockHref={links.premium} />
         <Button variant="secondary" disabled={versions.length === 0 || running || readOnly || atMax || edited} title={atMax ? t('humanizer.error.maxVersions') : undefined} onClick={() => void flow.rehumanize()}>
           {t('humanizer.rehumanize')}

@@ -42,8 +42,8 @@ export function ResultPanel({ flow, t, versions, current, running, detectorHref,
   }, [editor, version]);
 
   return (
-    <section className="relative flex min-h-[22rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="hm-target-label">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+    <section className="relative flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="hm-target-label">
+      <header className="flex min-h-[3.25rem] flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
         <h2 id="hm-target-label" className="text-sm font-semibold text-slate-800">
           {t('humanizer.resultLabel')}
         </h2>
@@ -58,7 +58,7 @@ export function ResultPanel({ flow, t, versions, current, running, detectorHref,
           </li>
         </ul>
       </header>
-      <div className="tool-editor flex-1 overflow-y-auto px-4 py-3 text-base leading-relaxed text-slate-900 focus-within:outline-3 focus-within:-outline-offset-3 focus-within:outline-brand-600" aria-live="polite" data-target>
+      <div className="tool-editor h-80 overflow-y-auto px-4 py-3 text-base leading-relaxed text-slate-900 focus-within:outline-3 focus-within:-outline-offset-3 focus-within:outline-brand-600" aria-live="polite" data-target>
         {/* The placeholder stays until a result exists. */}
         {!hasResult && <p className="text-slate-500">{t('humanizer.resultEmpty')}</p>}
         <div hidden={!hasResult}>{editor && <EditorContent editor={editor} />}</div>

@@ -33,7 +33,8 @@ export interface SourcePanelProps {
 }
 
 const accept = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const editorBox = 'tool-editor h-full min-h-[16rem] overflow-y-auto px-4 py-3 text-base leading-relaxed text-slate-900';
+// A fixed height: text put in after hydration (a draft, a hand-over) scrolls inside instead of moving the page.
+const editorBox = 'tool-editor h-80 overflow-y-auto px-4 py-3 text-base leading-relaxed text-slate-900';
 
 export function SourcePanel({ source, t, prefix, placeholder, limit, sampleIsEnglish, headerActions, footer }: SourcePanelProps) {
   const text = useStore(source.$text);
@@ -89,8 +90,8 @@ export function SourcePanel({ source, t, prefix, placeholder, limit, sampleIsEng
     : { role: 'textbox', tabIndex: 0, 'aria-multiline': true, 'aria-labelledby': labelId, 'aria-describedby': placeholderId, 'aria-readonly': readOnly || undefined };
 
   return (
-    <section className="flex min-h-[22rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={labelId}>
-      <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+    <section className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={labelId}>
+      <header className="flex min-h-[3.25rem] items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
         <h2 id={labelId} className="text-sm font-semibold text-slate-800">
           {t('humanizer.sourceLabel')}
         </h2>

@@ -3,7 +3,10 @@
  * paragraphs (essays, not layouts) and the engine's change marks.
  */
 import { Mark, mergeAttributes } from '@tiptap/core';
-import StarterKit from '@tiptap/starter-kit';
+import Document from '@tiptap/extension-document';
+import Paragraph from '@tiptap/extension-paragraph';
+import Text from '@tiptap/extension-text';
+import { Dropcursor, UndoRedo } from '@tiptap/extensions';
 
 /** The engine's change marks ("added change", "edited part") as an editor mark. */
 const Change = Mark.create({
@@ -25,25 +28,13 @@ const Change = Mark.create({
   },
 });
 
-/** Plain paragraphs only (headings and lists paste as paragraphs). */
-const kit = StarterKit.configure({
-  heading: false,
-  bulletList: false,
-  orderedList: false,
-  listItem: false,
-  listKeymap: false,
-  blockquote: false,
-  codeBlock: false,
-  horizontalRule: false,
-  code: false,
-  bold: false,
-  italic: false,
-  strike: false,
-  underline: false,
-  link: false,
-});
+/**
+ * Plain paragraphs only (headings and lists paste as paragraphs), with undo and a drop cursor: the few
+ * extensions an essay needs, not the starter kit (links, lists, code… would ship for nothing).
+ */
+const kit = [Document, Paragraph, Text, UndoRedo, Dropcursor];
 
 /** The source editor's extensions. */
-export const sourceExtensions = [kit];
+export const sourceExtensions = kit;
 /** The result editor's extensions: the source's, plus the change marks. */
-export const resultExtensions = [kit, Change];
+export const resultExtensions = [...kit, Change];
