@@ -15,7 +15,7 @@ async function extract(kind: UploadKind, data: Uint8Array): Promise<ExtractMessa
         const lines: PdfLine[] = [];
         for (let n = 1; n <= pdf.numPages; n++) {
           const content = await (await pdf.getPage(n)).getTextContent();
-          lines.push(...linesOfPage(content.items.filter((item): item is PdfTextItem => 'str' in item), n));
+          lines.push(...linesOfPage(content.items.filter((item) => 'str' in item) as PdfTextItem[], n));
         }
         return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
       }

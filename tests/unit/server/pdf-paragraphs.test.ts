@@ -20,7 +20,7 @@ async function paragraphs(data: Uint8Array): Promise<string[]> {
   const lines: PdfLine[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    lines.push(...linesOfPage(content.items.filter((i): i is PdfTextItem => 'str' in i), n));
+    lines.push(...linesOfPage(content.items.filter((i) => 'str' in i) as PdfTextItem[], n));
   }
   return paragraphsFromLines(lines, (w) => lexicon().common.has(w));
 }
