@@ -14,8 +14,9 @@ async function extract(kind: UploadKind, data: Uint8Array): Promise<ExtractMessa
         // Lines with their layout: the paragraphs are rebuilt from it (pdf-paragraphs.ts).
         const lines: PdfLine[] = [];
         for (let n = 1; n <= pdf.numPages; n++) {
-          const content = await (await pdf.getPage(n)).getTextContent();
-          lines.push(...linesOfPage(content.items.filter((item) => 'str' in item) as PdfTextItem[], n));
+          const page = await pdf.getPage(n);
+          const content = await page.getTextContent();
+          lines.push(...linesOfPage(content.items.filter((item) => 'str' in item) as PdfTextItem[], n, page.getViewport({ scale: 1 }).width));
         }
         return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
       }

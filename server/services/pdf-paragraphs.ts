@@ -26,10 +26,12 @@ export interface PdfLine {
   y: number;
   width: number;
   height: number;
+  /** The page's width, when known: with symmetric margins it gives the text column's width. */
+  pageWidth?: number;
 }
 
 /** Groups a page's items into lines (a line ends at an end-of-line mark or when the baseline moves). */
-export function linesOfPage(items: PdfTextItem[], page: number): PdfLine[] {
+export function linesOfPage(items: PdfTextItem[], page: number, pageWidth?: number): PdfLine[] {
   const lines: PdfLine[] = [];
   let current: PdfLine | undefined;
   for (const item of items) {
@@ -42,7 +44,7 @@ export function linesOfPage(items: PdfTextItem[], page: number): PdfLine[] {
     }
     if (!current) {
       if (item.str.trim() === '' && !item.hasEOL) continue;
-      current = { text: '', page, x, y, width: 0, height };
+      current = { text: '', page, x, y, width: 0, height, pageWidth };
     }
     current.text += item.str;
     current.width = Math.max(current.width, x + item.width - current.x);
@@ -70,7 +72,9 @@ export function paragraphsFromLines(lines: PdfLine[], isWord: (word: string) => 
   const gaps = lines.slice(1).flatMap((line, i) => (line.page === lines[i]!.page && lines[i]!.y > line.y ? [lines[i]!.y - line.y] : []));
   const lineGap = median(gaps) || median(lines.map((l) => l.height)) * 1.2;
   const margin = median(lines.map((l) => l.x));
-  const fullWidth = Math.max(...lines.map((l) => l.x + l.width)) - margin;
+  // The column: as wide as the longest line, or the page less two margins (a short text has no full line).
+  const pageWidth = lines.find((l) => l.pageWidth)?.pageWidth;
+  const fullWidth = Math.max(Math.max(...lines.map((l) => l.x + l.width)) - margin, pageWidth ? pageWidth - 2 * margin : 0);
 
   const paragraphs: string[] = [];
   let text = lines[0]!.text;

@@ -19,8 +19,9 @@ async function paragraphs(data: Uint8Array): Promise<string[]> {
   const pdf = await getDocumentProxy(data);
   const lines: PdfLine[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    lines.push(...linesOfPage(content.items.filter((i) => 'str' in i) as PdfTextItem[], n));
+    const page = await pdf.getPage(n);
+    const content = await page.getTextContent();
+    lines.push(...linesOfPage(content.items.filter((i) => 'str' in i) as PdfTextItem[], n, page.getViewport({ scale: 1 }).width));
   }
   return paragraphsFromLines(lines, (w) => lexicon().common.has(w));
 }
@@ -49,6 +50,14 @@ describe('paragraphs from a PDF layout', () => {
       'Students who manage their time report a better work-life balance and less stress in the environmental science exam season, according to surveys.',
       'Next paragraph.',
     ]);
+  });
+
+  it('[UPL-05] keeps two short printed paragraphs apart (no line reaches the column’s edge)', async () => {
+    const data = await pdfOf((doc) => {
+      doc.text('The first paragraph of my essay.');
+      doc.text('A second one, with 42 in it.');
+    });
+    expect(await paragraphs(data)).toEqual(['The first paragraph of my essay.', 'A second one, with 42 in it.']);
   });
 
   it('keeps short lines that end sentences as their own paragraphs (headings, lists)', () => {
