@@ -90,11 +90,11 @@ if (chromePath) {
   const [benchUser] = await database.db.insert(users).values({ email: 'bench-browser@example.edu', passwordHash: await hash('Bench password 1', { algorithm: 2 }) }).returning({ id: users.id });
   const login = await startSession(database.db, await signingKey(database.db, config.jwtSecret), benchUser!.id);
   const stored = { user: JSON.stringify({ ...login, isLoginUser: true, userInfo: { membershipLevel: 0 }, account: 'bench-browser@example.edu' }) };
-  console.log('\nJavaScript a real Chromium loads before any interaction, until the network is idle (gzip; idle-hydrated islands included):');
+  console.log('\nJavaScript a real Chromium loads before any interaction (gzip): at load (network idle) → after idle hydration (+4 s):');
   for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium', '/en/login', '/en/plagiarism-checker']) {
     const visitor = await scriptsBeforeInteraction(browser, dist, served + page);
     const member = await scriptsBeforeInteraction(browser, dist, served + page, stored);
-    const line = (f: typeof visitor) => `${kb(f.totalGzip).padStart(8)} (React ${kb(f.reactGzip)}, editor ${kb(f.editorGzip)}, ${f.files} files)`;
+    const line = (f: typeof visitor) => `${kb(f.atLoad.totalGzip).padStart(8)} → ${kb(f.idle.totalGzip).padStart(8)} (React ${kb(f.idle.reactGzip)}, editor ${kb(f.idle.editorGzip)})`;
     console.log(`  ${page.padEnd(22)} visitor ${line(visitor)} · logged in ${line(member)}`);
   }
   const times = await firstClickToEditor(browser, `${served}/en`);
