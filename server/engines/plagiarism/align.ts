@@ -1,0 +1,315 @@
+/**
+ * Passage alignment between a checked text and one source, in the manner of
+ * the best PAN text-alignment systems (Sanchez-Perez, Sidorov and Gelbukh 2014):
+ * seeds — exact word runs, and sentence pairs whose tf-idf vectors are close —
+ * are clustered into passages when they lie near each other in the checked text
+ * and in the source (in any order, so reordered sentences stay one passage),
+ * then each passage is validated and trimmed.
+ */
+import { sentences, tokenize, type Sentence, type Token } from './text.ts';
+
+/** A text ready for alignment: its words and sentences. */
+export interface Prepared {
+  text: string;
+  tokens: Token[];
+  sentences: Sentence[];
+}
+
+/** Tokenizes once; a checked text is aligned against many sources. */
+export function prepare(text: string): Prepared {
+  const tokens = tokenize(text);
+  return { text, tokens, sentences: sentences(text, tokens) };
+}
+
+/** A passage of the checked text found in the source, by character offsets on both sides. */
+export interface Passage {
+  start: number;
+  end: number;
+  sourceStart: number;
+  sourceEnd: number;
+  /** Words of the checked text inside the passage. */
+  words: number;
+  /** Words of the passage met in the source (exact runs and shared content words). */
+  matchedWords: number;
+  /** The passage is a verbatim copy (one unbroken run of the same words). */
+  identical: boolean;
+}
+
+/** Tuning of the aligner; the defaults are the ones the evaluation reports. */
+export interface AlignOptions {
+  /** Matched words below which a passage is noise, whatever the user's own filter. */
+  minMatchedWords: number;
+  /** Largest gap, in words of the checked text, bridged between two seeds of one passage. */
+  gapWords: number;
+  /** Largest distance, in source words, between seeds of one passage (reordering tolerance). */
+  sourceGapWords: number;
+  /** Cosine of tf-idf sentence vectors from which a sentence pair is a seed. */
+  sentenceCosine: number;
+  /** Shared content words a sentence seed needs at least. */
+  sentenceShared: number;
+  /** Matched words / words of the passage below which it is dropped. */
+  minDensity: number;
+}
+
+export const defaultAlignOptions: AlignOptions = {
+  minMatchedWords: 8,
+  gapWords: 24,
+  sourceGapWords: 120,
+  sentenceCosine: 0.5,
+  sentenceShared: 4,
+  minDensity: 0.35,
+};
+
+interface Seed {
+  s0: number;
+  s1: number;
+  r0: number;
+  r1: number;
+  /** Exact run (true) or similar sentences (false). */
+  exact: boolean;
+  /** Token indexes of the checked text this seed accounts for. */
+  matched: number[];
+  cosine: number;
+}
+
+const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
+
+/** Exact runs of at least three words (not all function words), extended as far as they go. */
+function exactSeeds(s: Token[], r: Token[]): Seed[] {
+  const index = new Map<string, number[]>();
+  for (let j = 0; j + 3 <= r.length; j++) {
+    if (r[j]!.stop && r[j + 1]!.stop && r[j + 2]!.stop) continue;
+    const key = `${r[j]!.stem} ${r[j + 1]!.stem} ${r[j + 2]!.stem}`;
+    const list = index.get(key);
+    if (!list) index.set(key, [j]);
+    else if (list.length < 64) list.push(j);
+  }
+  const covered = new Map<number, number>();
+  const seeds: Seed[] = [];
+  for (let i = 0; i + 3 <= s.length; i++) {
+    if (s[i]!.stop && s[i + 1]!.stop && s[i + 2]!.stop) continue;
+    const list = index.get(`${s[i]!.stem} ${s[i + 1]!.stem} ${s[i + 2]!.stem}`);
+    if (!list) continue;
+    for (const j of list) {
+      const diagonal = i - j;
+      const until = covered.get(diagonal) ?? -1;
+      if (until > i) continue;
+      let a = i;
+      let b = j;
+      while (a > 0 && b > 0 && a - 1 >= until && s[a - 1]!.stem === r[b - 1]!.stem) {
+        a--;
+        b--;
+      }
+      let len = i - a + 3;
+      while (a + len < s.length && b + len < r.length && s[a + len]!.stem === r[b + len]!.stem) len++;
+      covered.set(diagonal, a + len);
+      seeds.push({ s0: a, s1: a + len, r0: b, r1: b + len, exact: true, matched: range(a, a + len), cosine: 1 });
+    }
+  }
+  return seeds;
+}
+
+/** Sentence pairs whose tf-idf vectors of content stems are close (paraphrase, reordering within a sentence). */
+function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[] {
+  const bag = (p: Prepared, sentence: Sentence) => {
+    const terms = new Map<string, number>();
+    for (let i = sentence.first; i < sentence.last; i++) {
+      const t = p.tokens[i]!;
+      if (t.stop || t.stem.length < 3) continue;
+      terms.set(t.stem, (terms.get(t.stem) ?? 0) + 1);
+    }
+    return terms;
+  };
+  const sBags = sp.sentences.map((x) => bag(sp, x));
+  const rBags = rp.sentences.map((x) => bag(rp, x));
+  const df = new Map<string, number>();
+  for (const b of [...sBags, ...rBags]) for (const term of b.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  const total = sBags.length + rBags.length;
+  const idf = (term: string) => Math.log(total / (df.get(term) ?? 1));
+  const vector = (b: Map<string, number>) => {
+    const v = new Map<string, number>();
+    let norm = 0;
+    for (const [term, tf] of b) {
+      const x = tf * idf(term);
+      v.set(term, x);
+      norm += x * x;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (const [term, x] of v) v.set(term, x / norm);
+    return v;
+  };
+  const sVecs = sBags.map(vector);
+  const rVecs = rBags.map(vector);
+  const postings = new Map<string, number[]>();
+  rVecs.forEach((v, j) => {
+    for (const term of v.keys()) {
+      const list = postings.get(term);
+      if (list) list.push(j);
+      else postings.set(term, [j]);
+    }
+  });
+  const seeds: Seed[] = [];
+  sVecs.forEach((v, i) => {
+    if (sBags[i]!.size < options.sentenceShared) return;
+    const dots = new Map<number, { dot: number; shared: number }>();
+    for (const [term, x] of v) {
+      for (const j of postings.get(term) ?? []) {
+        const acc = dots.get(j) ?? { dot: 0, shared: 0 };
+        acc.dot += x * (rVecs[j]!.get(term) ?? 0);
+        acc.shared++;
+        dots.set(j, acc);
+      }
+    }
+    for (const [j, { dot, shared }] of dots) {
+      if (dot < options.sentenceCosine || shared < options.sentenceShared) continue;
+      const ss = sp.sentences[i]!;
+      const rs = rp.sentences[j]!;
+      const terms = rBags[j]!;
+      const matched = range(ss.first, ss.last).filter((k) => terms.has(sp.tokens[k]!.stem));
+      seeds.push({ s0: ss.first, s1: ss.last, r0: rs.first, r1: rs.last, exact: false, matched, cosine: dot });
+    }
+  });
+  return seeds;
+}
+
+interface Cluster {
+  s0: number;
+  s1: number;
+  r0: number;
+  r1: number;
+  seeds: Seed[];
+}
+
+const sourceDistance = (a: { r0: number; r1: number }, b: { r0: number; r1: number }) => Math.max(0, Math.max(a.r0, b.r0) - Math.min(a.r1, b.r1));
+
+function absorb(c: Cluster, seed: { s0: number; s1: number; r0: number; r1: number; seeds?: Seed[] } & Partial<Seed>): void {
+  c.s0 = Math.min(c.s0, seed.s0);
+  c.s1 = Math.max(c.s1, seed.s1);
+  c.r0 = Math.min(c.r0, seed.r0);
+  c.r1 = Math.max(c.r1, seed.r1);
+}
+
+function cluster(seeds: Seed[], options: AlignOptions): Cluster[] {
+  seeds.sort((a, b) => a.s0 - b.s0 || b.s1 - a.s1);
+  let clusters: Cluster[] = [];
+  for (const seed of seeds) {
+    let best: Cluster | undefined;
+    let bestDistance = Infinity;
+    for (let k = clusters.length - 1; k >= 0; k--) {
+      const c = clusters[k]!;
+      if (seed.s0 - c.s1 > options.gapWords) continue;
+      const d = sourceDistance(c, seed);
+      if (d <= options.sourceGapWords && d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
+    }
+    if (best) {
+      absorb(best, seed);
+      best.seeds.push(seed);
+    } else {
+      clusters.push({ s0: seed.s0, s1: seed.s1, r0: seed.r0, r1: seed.r1, seeds: [seed] });
+    }
+  }
+  // Clusters that grew into each other become one.
+  for (let changed = true; changed; ) {
+    changed = false;
+    clusters.sort((a, b) => a.s0 - b.s0);
+    const merged: Cluster[] = [];
+    for (const c of clusters) {
+      const last = merged.at(-1);
+      if (last && c.s0 - last.s1 <= options.gapWords && sourceDistance(last, c) <= options.sourceGapWords) {
+        absorb(last, c);
+        last.seeds.push(...c.seeds);
+        changed = true;
+      } else {
+        merged.push(c);
+      }
+    }
+    clusters = merged;
+  }
+  return clusters;
+}
+
+/**
+ * Keeps the seeds that account for words no stronger seed explains, and drops
+ * stray short runs at the edges (chance matches of a common phrase nearby):
+ * a sentence seed over a verbatim sentence, or a common phrase met again
+ * elsewhere in the source, must not widen the passage on either side.
+ */
+function trim(c: Cluster): Cluster {
+  const strength = (x: Seed) => (x.exact ? 1_000 + (x.s1 - x.s0) : x.cosine);
+  const owned = new Set<number>();
+  let seeds: Seed[] = [];
+  for (const seed of [...c.seeds].sort((a, b) => strength(b) - strength(a))) {
+    const fresh = seed.matched.filter((k) => !owned.has(k));
+    if (fresh.length < Math.max(3, seed.matched.length * 0.5)) continue;
+    for (const k of seed.matched) owned.add(k);
+    seeds.push(seed);
+  }
+  seeds = seeds.sort((a, b) => a.s0 - b.s0);
+  const stray = (seed: Seed, gap: number) => seed.exact && seed.s1 - seed.s0 <= 4 && gap > 3;
+  while (seeds.length > 1 && stray(seeds[0]!, Math.min(...seeds.slice(1).map((x) => x.s0)) - seeds[0]!.s1)) seeds.shift();
+  while (seeds.length > 1) {
+    const lastSeed = seeds.at(-1)!;
+    if (!stray(lastSeed, lastSeed.s0 - Math.max(...seeds.slice(0, -1).map((x) => x.s1)))) break;
+    seeds.pop();
+  }
+  const out: Cluster = { s0: Infinity, s1: -Infinity, r0: Infinity, r1: -Infinity, seeds };
+  for (const seed of seeds) absorb(out, seed);
+  return out;
+}
+
+const openers = new Set(['"', '“', '‘', '(', '[', "'"]);
+const closers = new Set(['.', ',', ';', ':', '!', '?', '"', '”', '’', ')', ']', "'"]);
+
+/** Widens a word span over the punctuation glued to it, so a copied sentence is covered to its full stop. */
+function charSpan(text: string, tokens: Token[], first: number, last: number): { start: number; end: number } {
+  let start = tokens[first]!.start;
+  let end = tokens[last - 1]!.end;
+  while (start > 0 && openers.has(text[start - 1]!)) start--;
+  while (end < text.length && closers.has(text[end]!)) end++;
+  return { start, end };
+}
+
+/** Finds every passage of `checked` that comes from `source`. */
+export function alignPair(checked: Prepared, source: Prepared, options: AlignOptions = defaultAlignOptions): Passage[] {
+  if (checked.tokens.length < 3 || source.tokens.length < 3) return [];
+  const seeds = [...exactSeeds(checked.tokens, source.tokens), ...sentenceSeeds(checked, source, options)];
+  if (seeds.length === 0) return [];
+  const passages: Passage[] = [];
+  for (const raw of cluster(seeds, options)) {
+    const c = trim(raw);
+    const matched = new Set<number>();
+    const exactCovered = new Set<number>();
+    let longestRun = 0;
+    let sentencePairs = 0;
+    let bestCosine = 0;
+    for (const seed of c.seeds) {
+      for (const k of seed.matched) matched.add(k);
+      if (seed.exact) {
+        for (const k of seed.matched) exactCovered.add(k);
+        longestRun = Math.max(longestRun, seed.s1 - seed.s0);
+      } else {
+        sentencePairs++;
+        bestCosine = Math.max(bestCosine, seed.cosine);
+      }
+    }
+    const span = c.s1 - c.s0;
+    const evidence = longestRun >= 6 || sentencePairs >= 2 || bestCosine >= 0.7 || (longestRun >= 4 && sentencePairs >= 1);
+    if (!evidence || matched.size < options.minMatchedWords || matched.size / span < options.minDensity) continue;
+    const diagonals = new Set(c.seeds.filter((x) => x.exact).map((x) => x.s0 - x.r0));
+    const identical = exactCovered.size >= span * 0.98 && diagonals.size === 1 && Math.abs(c.r1 - c.r0 - span) <= 1;
+    const here = charSpan(checked.text, checked.tokens, c.s0, c.s1);
+    const there = charSpan(source.text, source.tokens, c.r0, c.r1);
+    passages.push({ start: here.start, end: here.end, sourceStart: there.start, sourceEnd: there.end, words: span, matchedWords: matched.size, identical });
+  }
+  // The same stretch of the checked text matched twice (a source that repeats itself): keep the stronger.
+  passages.sort((a, b) => b.matchedWords - a.matchedWords);
+  const kept: Passage[] = [];
+  for (const p of passages) {
+    const clash = kept.some((k) => Math.min(k.end, p.end) - Math.max(k.start, p.start) > 0.5 * (p.end - p.start));
+    if (!clash) kept.push(p);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
