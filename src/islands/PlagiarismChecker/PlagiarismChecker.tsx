@@ -87,7 +87,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
 
   return (
     <div data-plagiarism-checker data-phase={state.phase}>
-      <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-label`}>
+      <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
         <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
           <label id={`${id}-label`} htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
             {t('plagiarism.sourceLabel')}
