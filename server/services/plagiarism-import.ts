@@ -7,7 +7,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { extractDocument } from './documents.ts';
-import { addSource, librarySize } from './plagiarism.ts';
+import { addSources, librarySize, type NewSource } from './plagiarism.ts';
 
 export interface ImportResult {
   added: number;
@@ -23,19 +23,24 @@ export async function addSourcesFrom(db: Db, path: string, log: (line: string) =
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new Error(`${path} does not exist`);
   const result: ImportResult = { added: 0, duplicates: 0, failed: 0, words: 0, total: 0 };
+  // Documents go in by batches: one transaction, one insert of sources and one of fingerprints each.
+  let pending: NewSource[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const { added, duplicates } = await addSources(db, pending);
+    result.added += added;
+    result.duplicates += duplicates;
+    pending = [];
+  };
   const add = async (title: string, url: string | null, text: string) => {
     if (!text.trim()) {
       result.failed++;
       log(`skipped ${title}: no text`);
       return;
     }
-    const { added } = await addSource(db, { kind: 'library', title, url, text });
-    if (added) {
-      result.added++;
-      result.words += text.split(/\s+/).filter(Boolean).length;
-    } else {
-      result.duplicates++;
-    }
+    result.words += text.split(/\s+/).filter(Boolean).length;
+    pending.push({ kind: 'library', title, url, text });
+    if (pending.length >= 200) await flush();
   };
   if (info.isDirectory()) {
     const names = (await readdir(path)).filter((n) => documentTypes.has(extname(n).toLowerCase())).sort();
@@ -67,6 +72,7 @@ export async function addSourcesFrom(db: Db, path: string, log: (line: string) =
   } else {
     throw new Error(`${path} is neither a folder nor a .jsonl file`);
   }
+  await flush();
   result.total = await librarySize(db);
   return result;
 }

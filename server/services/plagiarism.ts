@@ -70,34 +70,81 @@ export async function addSource(db: Db, source: NewSource): Promise<{ id: number
   });
 }
 
+/**
+ * Adds many documents in one transaction (an administrator's collection, a
+ * benchmark): one insert for the sources, one for all their fingerprints.
+ * Texts already in the library, or twice in the batch, are skipped.
+ */
+export async function addSources(db: Db, batch: NewSource[]): Promise<{ added: number; duplicates: number }> {
+  const seen = new Set<string>();
+  const rows = batch
+    .map((source) => ({ source, text: source.text.trim() }))
+    .filter(({ text }) => countWords(text) > 0)
+    .map(({ source, text }) => ({ kind: source.kind, title: source.title.slice(0, 500), url: source.url ?? null, text, wordCount: countWords(text), contentHash: contentHash(text), ownerId: source.ownerId ?? null, orderNo: source.orderNo ?? null }))
+    .filter((row) => !seen.has(row.contentHash) && seen.add(row.contentHash));
+  if (rows.length === 0) return { added: 0, duplicates: batch.length };
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(plagiarismSources).values(rows).onConflictDoNothing({ target: plagiarismSources.contentHash }).returning({ id: plagiarismSources.id, contentHash: plagiarismSources.contentHash });
+    const textOf = new Map(rows.map((r) => [r.contentHash, r.text]));
+    let hashes: number[] = [];
+    let ids: number[] = [];
+    const flush = async () => {
+      if (hashes.length === 0) return;
+      await tx.execute(sql`insert into plagiarism_fingerprints (hash, source_id) select * from unnest(${intArray(hashes)}::int[], ${intArray(ids)}::int[]) on conflict do nothing`);
+      hashes = [];
+      ids = [];
+    };
+    for (const row of inserted) {
+      for (const h of documentFingerprints(textOf.get(row.contentHash)!)) {
+        hashes.push(h);
+        ids.push(row.id);
+      }
+      if (hashes.length >= fingerprintBatch) await flush();
+    }
+    await flush();
+    return { added: inserted.length, duplicates: batch.length - inserted.length };
+  });
+}
+
 /** Documents in the library (what a report says it was checked against). */
 export async function librarySize(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(plagiarismSources);
   return Number(row?.n ?? 0);
 }
 
+/** A k-gram met in more library documents than this is a common phrase, not evidence: it is skipped. */
+export const commonHashPostings = 200;
+
 /**
- * The sources sharing the most fingerprints with the text: one index range per
- * k-gram hash. A user's own earlier submissions are never a source against them.
+ * The sources sharing the most fingerprints with the text. Each k-gram hash is
+ * one index range read of at most `commonHashPostings + 1` entries, so a lookup
+ * costs the same however large the library grows; a hash met more often than
+ * that is a common phrase and is skipped. A user's own earlier submissions are
+ * never a source against them.
  */
 export async function candidateSources(db: Db, text: string, options: { excludeOwner?: string; limit?: number } = {}) {
   const hashes = queryHashes(text);
   if (hashes.length === 0) return [];
-  const owner = options.excludeOwner ?? null;
+  const limit = options.limit ?? candidateLimit;
   const hits = await db.execute<{ source_id: number; hits: number }>(sql`
-    select f.source_id, count(*)::int as hits
-    from plagiarism_fingerprints f
-    join plagiarism_sources s on s.id = f.source_id
-    where f.hash = any(${intArray(hashes)}::int[])
-      and (s.owner_id is null or ${owner}::uuid is null or s.owner_id <> ${owner}::uuid)
-    group by f.source_id
-    order by hits desc, f.source_id
-    limit ${options.limit ?? candidateLimit}`);
+    select p.source_id, count(*)::int as hits
+    from unnest(${intArray(hashes)}::int[]) as q(hash)
+    cross join lateral (
+      select f.source_id, count(*) over () as postings
+      from (select source_id from plagiarism_fingerprints where hash = q.hash limit ${commonHashPostings + 1}) f
+    ) p
+    where p.postings <= ${commonHashPostings}
+    group by p.source_id
+    order by hits desc, p.source_id
+    limit ${limit * 2}`);
   const ids = rowsOf<{ source_id: number }>(hits).map((r) => Number(r.source_id));
   if (ids.length === 0) return [];
   const rows = await db.select().from(plagiarismSources).where(inArray(plagiarismSources.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => r !== undefined && (!options.excludeOwner || r.ownerId !== options.excludeOwner))
+    .slice(0, limit);
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too, drizzle's types differ: read both. */

@@ -72,23 +72,40 @@ interface Seed {
   cosine: number;
 }
 
+/** Per-text work that does not depend on the source: done once for a text checked against many. */
+const trigramCache = new WeakMap<Token[], (string | null)[]>();
+function trigramKeys(tokens: Token[]): (string | null)[] {
+  let keys = trigramCache.get(tokens);
+  if (!keys) {
+    keys = [];
+    for (let i = 0; i + 3 <= tokens.length; i++) {
+      keys.push(tokens[i]!.stop && tokens[i + 1]!.stop && tokens[i + 2]!.stop ? null : `${tokens[i]!.stem} ${tokens[i + 1]!.stem} ${tokens[i + 2]!.stem}`);
+    }
+    trigramCache.set(tokens, keys);
+  }
+  return keys;
+}
+
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
 
 /** Exact runs of at least three words (not all function words), extended as far as they go. */
 function exactSeeds(s: Token[], r: Token[]): Seed[] {
   const index = new Map<string, number[]>();
-  for (let j = 0; j + 3 <= r.length; j++) {
-    if (r[j]!.stop && r[j + 1]!.stop && r[j + 2]!.stop) continue;
-    const key = `${r[j]!.stem} ${r[j + 1]!.stem} ${r[j + 2]!.stem}`;
+  const sourceKeys = trigramKeys(r);
+  for (let j = 0; j < sourceKeys.length; j++) {
+    const key = sourceKeys[j];
+    if (key === null || key === undefined) continue;
     const list = index.get(key);
     if (!list) index.set(key, [j]);
     else if (list.length < 64) list.push(j);
   }
   const covered = new Map<number, number>();
   const seeds: Seed[] = [];
-  for (let i = 0; i + 3 <= s.length; i++) {
-    if (s[i]!.stop && s[i + 1]!.stop && s[i + 2]!.stop) continue;
-    const list = index.get(`${s[i]!.stem} ${s[i + 1]!.stem} ${s[i + 2]!.stem}`);
+  const keys = trigramKeys(s);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === null || key === undefined) continue;
+    const list = index.get(key);
     if (!list) continue;
     for (const j of list) {
       const diagonal = i - j;
@@ -109,6 +126,20 @@ function exactSeeds(s: Token[], r: Token[]): Seed[] {
   return seeds;
 }
 
+const bagCache = new WeakMap<Prepared, Map<string, number>[]>();
+const dfCache = new WeakMap<Prepared, Map<string, number>>();
+
+/** In how many of a text's sentences each term occurs. */
+function documentFrequencies(p: Prepared, bags: Map<string, number>[]): Map<string, number> {
+  let df = dfCache.get(p);
+  if (!df) {
+    df = new Map();
+    for (const b of bags) for (const term of b.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+    dfCache.set(p, df);
+  }
+  return df;
+}
+
 /** Sentence pairs whose tf-idf vectors of content stems are close (paraphrase, reordering within a sentence). */
 function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[] {
   const bag = (p: Prepared, sentence: Sentence) => {
@@ -120,12 +151,20 @@ function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[
     }
     return terms;
   };
-  const sBags = sp.sentences.map((x) => bag(sp, x));
-  const rBags = rp.sentences.map((x) => bag(rp, x));
-  const df = new Map<string, number>();
-  for (const b of [...sBags, ...rBags]) for (const term of b.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  const bags = (p: Prepared) => {
+    let cached = bagCache.get(p);
+    if (!cached) {
+      cached = p.sentences.map((x) => bag(p, x));
+      bagCache.set(p, cached);
+    }
+    return cached;
+  };
+  const sBags = bags(sp);
+  const rBags = bags(rp);
+  const sDf = documentFrequencies(sp, sBags);
+  const rDf = documentFrequencies(rp, rBags);
   const total = sBags.length + rBags.length;
-  const idf = (term: string) => Math.log(total / (df.get(term) ?? 1));
+  const idf = (term: string) => Math.log(total / Math.max(1, (sDf.get(term) ?? 0) + (rDf.get(term) ?? 0)));
   const vector = (b: Map<string, number>) => {
     const v = new Map<string, number>();
     let norm = 0;
@@ -138,7 +177,13 @@ function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[
     for (const [term, x] of v) v.set(term, x / norm);
     return v;
   };
-  const sVecs = sBags.map(vector);
+  // Only sentences sharing enough terms with the source are worth a vector: most of a long text is not.
+  const sharedWithSource = (b: Map<string, number>) => {
+    let n = 0;
+    for (const term of b.keys()) if (rDf.has(term)) n++;
+    return n;
+  };
+  const sVecs = sBags.map((b) => (b.size >= options.sentenceShared && sharedWithSource(b) >= options.sentenceShared ? vector(b) : null));
   const rVecs = rBags.map(vector);
   const postings = new Map<string, number[]>();
   rVecs.forEach((v, j) => {
@@ -150,7 +195,7 @@ function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[
   });
   const seeds: Seed[] = [];
   sVecs.forEach((v, i) => {
-    if (sBags[i]!.size < options.sentenceShared) return;
+    if (!v) return;
     const dots = new Map<number, { dot: number; shared: number }>();
     for (const [term, x] of v) {
       for (const j of postings.get(term) ?? []) {

@@ -28,24 +28,35 @@ const wordPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 /** A crude suffix stripper: enough to meet inflected forms, cheap enough for millions of words. */
 export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/’/g, "'");
-  if (w.endsWith("'s")) w = w.slice(0, -2);
-  else if (w.endsWith("s'")) w = w.slice(0, -1);
-  w = w.replace(/'/g, '');
-  if (w.length <= 4) return w;
-  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.endsWith('sses')) return w.slice(0, -2);
-  if (w.endsWith('ing') && w.length > 5) return undouble(w.slice(0, -3));
+  return stemLower(word.toLowerCase().replace(/’/g, "'"));
+}
+
+function stemLower(lower: string): string {
+  let w = lower;
+  if (w.includes("'")) {
+    if (w.endsWith("'s")) w = w.slice(0, -2);
+    else if (w.endsWith("s'")) w = w.slice(0, -1);
+    w = w.replace(/'/g, '');
+  }
+  const n = w.length;
+  if (n <= 4) return w;
+  if (w.endsWith('s')) {
+    if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+    if (w.endsWith('sses')) return w.slice(0, -2);
+    if (w.endsWith('es') && /(?:ch|sh|x|z|ss)es$/.test(w)) return w.slice(0, -2);
+    if (!w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
+    return w;
+  }
+  if (n > 5 && w.endsWith('ing')) return undouble(w.slice(0, -3));
   if (w.endsWith('ied')) return `${w.slice(0, -3)}y`;
-  if (w.endsWith('ed') && w.length > 5) return undouble(w.slice(0, -2));
-  if (w.endsWith('ly') && w.length > 5) return w.slice(0, -2);
-  if (w.endsWith('es') && /(?:ch|sh|x|z|ss)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
+  if (n > 5 && w.endsWith('ed')) return undouble(w.slice(0, -2));
+  if (n > 5 && w.endsWith('ly')) return w.slice(0, -2);
   return w;
 }
 
 function undouble(w: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+  const a = w[w.length - 1]!;
+  return a === w[w.length - 2] && !'aeioulsz'.includes(a) ? w.slice(0, -1) : w;
 }
 
 /** The words of a text with their offsets. */
@@ -53,9 +64,11 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(wordPattern)) {
     const raw = m[0];
-    const lower = raw.toLowerCase().replace(/’/g, "'");
+    let lower = raw.toLowerCase();
+    if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+    const apostrophe = lower.indexOf("'");
     const start = m.index;
-    tokens.push({ start, end: start + raw.length, stem: stem(raw), stop: stopwords.has(lower) || stopwords.has(lower.replace(/'.*$/, '')) });
+    tokens.push({ start, end: start + raw.length, stem: stemLower(lower), stop: stopwords.has(lower) || (apostrophe > 0 && stopwords.has(lower.slice(0, apostrophe))) });
   }
   return tokens;
 }
