@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
@@ -15,12 +16,12 @@ const fromBees = 'The angle of the dance relative to gravity shows where the foo
 const own =
   "Last summer I worked in my uncle's bakery, where I learned to shape bread before sunrise. The work taught me patience, because dough cannot be hurried, and it taught me to listen to customers who came in tired and left a little happier.";
 
-test('[TOOL-03] checks a text with passages of two library sources: both sources, shares, passages highlighted on both sides, filters, PDF, history; an original text scores 0%', async ({ page }) => {
+test('[TOOL-03] [UPL-05] checks a text with passages of two library sources: both sources, shares, passages highlighted on both sides, filters, PDF, history; an original text scores 0%', async ({ page }) => {
   test.setTimeout(90_000);
   await signUpFresh(page, { tag: 'pl', returnTo: '/en/plagiarism-checker' });
   // The island is hydrated once it has asked the library for its size.
   await expect(page.getByText("Checked against 2 documents in this installation's library, not the web.")).toBeVisible();
-  const box = page.getByLabel('Text to check');
+  const box = page.getByRole('textbox', { name: 'Text to check' });
   await box.fill(`${own}\n\n${fromVolcanoes}\n\nAnimals talk as well. ${fromBees}`);
   await expect(page.getByText(/^Costs \d+ beans$/)).toBeVisible();
   await page.getByRole('button', { name: 'Check for plagiarism' }).click();
@@ -72,19 +73,25 @@ test('[TOOL-03] checks a text with passages of two library sources: both sources
   await expect(page).toHaveURL(/\/en\/plagiarism-checker\?orderNo=/);
   await expect(page.locator('[data-report] [data-passage]')).toHaveCount(2, { timeout: 20_000 });
 
-  // An original text: 0%, no source.
+  // An original text, uploaded as a DOCX: 0%, no source.
   await page.goto('/en/plagiarism-checker');
   await expect(page.getByText(/Checked against 2 documents/)).toBeVisible();
-  await page.getByLabel('Text to check').fill(own);
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph({ children: [new TextRun(own)] })] }] }));
+  await page.getByLabel('Upload a file').setInputFiles({ name: 'bakery.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await expect(page.getByRole('textbox', { name: 'Text to check' })).toHaveValue(/Last summer I worked in my uncle's bakery/);
   await page.getByRole('button', { name: 'Check for plagiarism' }).click();
   await expect(page.locator('[data-report] [data-percent]')).toHaveText('0%', { timeout: 30_000 });
   await expect(page.getByText('No passage of your text matches a document in the library.')).toBeVisible();
+  await expect(page.getByText('Checked against 2 documents in this installation\'s library, not the web.').last()).toBeVisible();
 });
 
 test('[TOOL-03] [SITE-19] the checker speaks every locale, right to left in Arabic, and a visitor is sent to sign up', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Every locale's pre-rendered page carries the checker in its language (the island's server-rendered HTML).
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;');
   for (const { code } of locales) {
-    await page.goto(`/${code}/plagiarism-checker`);
-    await expect(page.getByRole('button', { name: translate(code, 'plagiarism.check') })).toBeDisabled();
+    const html = await (await page.request.get(`/${code}/plagiarism-checker`)).text();
+    for (const key of ['plagiarism.check', 'plagiarism.sourceLabel', 'plagiarism.placeholder'] as const) expect(html, `${code} ${key}`).toContain(escape(translate(code, key)));
   }
   await page.goto('/ar/plagiarism-checker');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
