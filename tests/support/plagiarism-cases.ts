@@ -4,14 +4,15 @@
  * passage of one document is pasted into another at a paragraph break, either
  * verbatim, lightly edited (synonyms, dropped and added function words,
  * swapped neighbours), with its sentences reordered, or rewritten by our own
- * humanizer. Deterministic for a seed; nothing here is stored in the project.
+ * humanizer, or heavily (light edits twice and words shuffled within a few places, like PAN's
+ * "random obfuscation"). Deterministic for a seed; nothing here is stored in the project.
  */
 import { loadBrown, type BrownDocument } from '../../server/engines/detector/train/dataset.ts';
 import { humanize } from '../../server/engines/humanizer/index.ts';
 import { THESAURUS } from '../../server/engines/humanizer/thesaurus.ts';
 import { isStopword, type Annotation } from '../../server/engines/plagiarism/index.ts';
 
-export const obfuscations = ['none', 'light', 'reorder', 'humanizer'] as const;
+export const obfuscations = ['none', 'light', 'heavy', 'reorder', 'humanizer'] as const;
 export type Obfuscation = (typeof obfuscations)[number];
 
 export interface OwnPair {
@@ -77,6 +78,17 @@ export function lightEdit(text: string, random: () => number): string {
   return out.join(' ');
 }
 
+/** Moves about one word in seven a few places on: the word-order damage of PAN's random obfuscation. */
+export function shuffleLocally(text: string, random: () => number): string {
+  const words = text.split(' ');
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (random() >= 0.15) continue;
+    const j = Math.min(words.length - 1, i + 1 + Math.floor(random() * 3));
+    [words[i], words[j]] = [words[j]!, words[i]!];
+  }
+  return words.join(' ');
+}
+
 function documentText(doc: BrownDocument): string {
   return doc.paragraphs.map((p) => p.join(' ')).join('\n\n');
 }
@@ -127,6 +139,7 @@ export function buildOwnCases(obfuscation: Obfuscation, count: number, seed = 1)
     const original = taken.join(' ');
     let copied = original;
     if (obfuscation === 'light') copied = taken.map((s) => lightEdit(s, random)).join(' ');
+    if (obfuscation === 'heavy') copied = shuffleLocally(lightEdit(lightEdit(original, random), random), random);
     if (obfuscation === 'reorder') {
       const order = taken.map((s, i) => ({ s, k: random() + (i === 0 ? 0.5 : 0) }));
       order.sort((a, b) => a.k - b.k);
