@@ -59,15 +59,14 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
   };
 }
 
-/** Engines by order type; a type without one is never claimed. */
-export function runnersFor(config: Pick<Config, 'llm'>, db?: Db): Map<number, Runner> {
+/** Engines by order type; a type without one is never claimed. The plagiarism check reads the library, so it needs the database. */
+export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
-  const runners = new Map<number, Runner>([
+  return new Map<number, Runner>([
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
+    [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
   ]);
-  if (db) runners.set(OrderType.PLAGIARISM_CHECK, plagiarismRunner(db));
-  return runners;
 }

@@ -67,8 +67,8 @@ interface Seed {
   r1: number;
   /** Exact run (true) or similar sentences (false). */
   exact: boolean;
-  /** Token indexes of the checked text this seed accounts for. */
-  matched: number[];
+  /** Token indexes of the checked text this seed accounts for; null: all of s0..s1 (an exact run). */
+  matched: number[] | null;
   cosine: number;
 }
 
@@ -86,6 +86,13 @@ function trigramKeys(tokens: Token[]): (string | null)[] {
   return keys;
 }
 
+function forEachMatched(seed: Seed, fn: (k: number) => void): void {
+  if (seed.matched) for (const k of seed.matched) fn(k);
+  else for (let k = seed.s0; k < seed.s1; k++) fn(k);
+}
+
+const matchedCount = (seed: Seed) => (seed.matched ? seed.matched.length : seed.s1 - seed.s0);
+
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
 
 /** Exact runs of at least three words (not all function words), extended as far as they go. */
@@ -97,7 +104,7 @@ function exactSeeds(s: Token[], r: Token[]): Seed[] {
     if (key === null || key === undefined) continue;
     const list = index.get(key);
     if (!list) index.set(key, [j]);
-    else if (list.length < 64) list.push(j);
+    else if (list.length < 16) list.push(j);
   }
   const covered = new Map<number, number>();
   const seeds: Seed[] = [];
@@ -120,7 +127,7 @@ function exactSeeds(s: Token[], r: Token[]): Seed[] {
       let len = i - a + 3;
       while (a + len < s.length && b + len < r.length && s[a + len]!.stem === r[b + len]!.stem) len++;
       covered.set(diagonal, a + len);
-      seeds.push({ s0: a, s1: a + len, r0: b, r1: b + len, exact: true, matched: range(a, a + len), cosine: 1 });
+      seeds.push({ s0: a, s1: a + len, r0: b, r1: b + len, exact: true, matched: null, cosine: 1 });
     }
   }
   return seeds;
@@ -198,15 +205,19 @@ function sentenceSeeds(sp: Prepared, rp: Prepared, options: AlignOptions): Seed[
     if (!v) return;
     const dots = new Map<number, { dot: number; shared: number }>();
     for (const [term, x] of v) {
-      for (const j of postings.get(term) ?? []) {
+      const list = postings.get(term);
+      // A term in a hundred sentences of one source says nothing about which of them was copied.
+      if (!list || list.length > 100) continue;
+      for (const j of list) {
         const acc = dots.get(j) ?? { dot: 0, shared: 0 };
         acc.dot += x * (rVecs[j]!.get(term) ?? 0);
         acc.shared++;
         dots.set(j, acc);
       }
     }
-    for (const [j, { dot, shared }] of dots) {
-      if (dot < options.sentenceCosine || shared < options.sentenceShared) continue;
+    // The few closest source sentences only: a text that repeats itself must not make seeds quadratic.
+    const close = [...dots].filter(([, d]) => d.dot >= options.sentenceCosine && d.shared >= options.sentenceShared).sort((a, b) => b[1].dot - a[1].dot).slice(0, 3);
+    for (const [j, { dot }] of close) {
       const ss = sp.sentences[i]!;
       const rs = rp.sentences[j]!;
       const terms = rBags[j]!;
@@ -287,9 +298,12 @@ function trim(c: Cluster): Cluster {
   const owned = new Set<number>();
   let seeds: Seed[] = [];
   for (const seed of [...c.seeds].sort((a, b) => strength(b) - strength(a))) {
-    const fresh = seed.matched.filter((k) => !owned.has(k));
-    if (fresh.length < Math.max(3, seed.matched.length * 0.5)) continue;
-    for (const k of seed.matched) owned.add(k);
+    let fresh = 0;
+    forEachMatched(seed, (k) => {
+      if (!owned.has(k)) fresh++;
+    });
+    if (fresh < Math.max(3, matchedCount(seed) * 0.5)) continue;
+    forEachMatched(seed, (k) => owned.add(k));
     seeds.push(seed);
   }
   seeds = seeds.sort((a, b) => a.s0 - b.s0);
@@ -325,15 +339,16 @@ export function alignPair(checked: Prepared, source: Prepared, options: AlignOpt
   const passages: Passage[] = [];
   for (const raw of cluster(seeds, options)) {
     const c = trim(raw);
-    const matched = new Set<number>();
-    const exactCovered = new Set<number>();
+    // Marks relative to the passage's first word: matched by any seed (1), by an exact run (2).
+    const marks = new Uint8Array(c.s1 - c.s0);
     let longestRun = 0;
     let sentencePairs = 0;
     let bestCosine = 0;
     for (const seed of c.seeds) {
-      for (const k of seed.matched) matched.add(k);
+      forEachMatched(seed, (k) => {
+        marks[k - c.s0] = marks[k - c.s0]! | (seed.exact ? 3 : 1);
+      });
       if (seed.exact) {
-        for (const k of seed.matched) exactCovered.add(k);
         longestRun = Math.max(longestRun, seed.s1 - seed.s0);
       } else {
         sentencePairs++;
@@ -341,13 +356,19 @@ export function alignPair(checked: Prepared, source: Prepared, options: AlignOpt
       }
     }
     const span = c.s1 - c.s0;
+    let matchedWords = 0;
+    let exactWords = 0;
+    for (const m of marks) {
+      if (m) matchedWords++;
+      if (m & 2) exactWords++;
+    }
     const evidence = longestRun >= 6 || sentencePairs >= 2 || bestCosine >= 0.7 || (longestRun >= 4 && sentencePairs >= 1);
-    if (!evidence || matched.size < options.minMatchedWords || matched.size / span < options.minDensity) continue;
+    if (!evidence || matchedWords < options.minMatchedWords || matchedWords / span < options.minDensity) continue;
     const diagonals = new Set(c.seeds.filter((x) => x.exact).map((x) => x.s0 - x.r0));
-    const identical = exactCovered.size >= span * 0.98 && diagonals.size === 1 && Math.abs(c.r1 - c.r0 - span) <= 1;
+    const identical = exactWords >= span * 0.98 && diagonals.size === 1 && Math.abs(c.r1 - c.r0 - span) <= 1;
     const here = charSpan(checked.text, checked.tokens, c.s0, c.s1);
     const there = charSpan(source.text, source.tokens, c.r0, c.r1);
-    passages.push({ start: here.start, end: here.end, sourceStart: there.start, sourceEnd: there.end, words: span, matchedWords: matched.size, identical });
+    passages.push({ start: here.start, end: here.end, sourceStart: there.start, sourceEnd: there.end, words: span, matchedWords, identical });
   }
   // The same stretch of the checked text matched twice (a source that repeats itself): keep the stronger.
   passages.sort((a, b) => b.matchedWords - a.matchedWords);

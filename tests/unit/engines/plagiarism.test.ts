@@ -82,6 +82,9 @@ describe('plagiarism engine', () => {
     // Copied non-Latin text is still copied text.
     expect(findMatches('这是一个中文句子。'.repeat(50), [{ id: 1, text: '这是一个中文句子。'.repeat(50) }])[0]?.identical).toBe(true);
     expect(findMatches('the of and to '.repeat(500), [{ id: 1, text: 'the of and to '.repeat(500) }])).toEqual([]);
+    // A text that repeats one sentence against itself: one passage, not a quadratic pile of seeds.
+    const periodic = 'monarch butterflies fly south every autumn. '.repeat(600);
+    expect(findMatches(periodic, [{ id: 1, text: periodic }])).toMatchObject([{ start: 0, identical: true }]);
   });
 
   it('fingerprints: winnowing keeps the minimum of every window, and a shared run of six content words always shares one', () => {
