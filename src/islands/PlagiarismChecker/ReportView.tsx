@@ -223,6 +223,7 @@ export function ReportView({ t, report }: { t: T; report: PlagiarismReport }) {
                     <label className="flex items-center gap-2 text-sm text-slate-700">
                       <input type="checkbox" className="h-4 w-4" checked={excluded} onChange={() => toggleSource(index)} />
                       {t('plagiarism.excludeSource')}
+                      <span className="sr-only"> {sourceTitle(t, report, index)}</span>
                     </label>
                   </div>
                 </li>
