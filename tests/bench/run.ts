@@ -149,5 +149,5 @@ await database.close();
 
 console.log('\nHumanizer engine (offline):');
 for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
-console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
+console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
 for (const line of await detectorEngineFigures()) console.log(`  ${line}`);

@@ -4,7 +4,7 @@
  * highlighted sentences, the report with its PDF and share link, and the
  * hand-over to and from the humanizer. Loaded late by schedule.ts.
  */
-import { bandOf, type Detection, type ScoreBand } from '../../domain/detector.ts';
+import { aiLine, bandOf, scoreBands, scorePercent, sharePercent, verdictOf, type Detection, type ScoreBand } from '../../domain/detector.ts';
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../../domain/humanizer.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
@@ -120,22 +120,24 @@ export function bindDetector(root: HTMLElement, pending: PendingAction[]): void 
     checkedText = detection.text;
     el.resultEmpty.hidden = true;
     el.result.hidden = false;
-    const percent = Math.round(detection.probability * 100);
-    el.gaugeArc.setAttribute('stroke-dasharray', `${detection.qualifies ? percent : 0} 100`);
-    el.gaugeArc.style.color = !detection.qualifies ? '#94a3b8' : detection.isAi ? '#b91c1c' : percent >= 50 ? '#b45309' : '#15803d';
-    el.gaugeText.textContent = detection.qualifies ? `${percent}%` : '–';
-    el.gaugeTitle.textContent = pageMessage('detector.gaugeLabel', { percent });
-    el.verdict.textContent = pageMessage(!detection.qualifies ? 'detector.verdictNone' : detection.isAi ? 'detector.verdictAi' : 'detector.verdictHuman');
-    el.share.textContent = !detection.qualifies
+    // One number, one verdict: the gauge shows the AI score the verdict is read from (shared rules in the domain).
+    const verdict = verdictOf(detection);
+    const percent = scorePercent(detection.probability);
+    el.gaugeArc.setAttribute('stroke-dasharray', `${verdict === 'none' ? 0 : percent} 100`);
+    el.gaugeArc.style.color = verdict === 'none' ? '#94a3b8' : verdict === 'ai' ? '#b91c1c' : detection.probability >= scoreBands.possiblyAi ? '#b45309' : '#15803d';
+    el.gaugeText.textContent = verdict === 'none' ? '–' : `${percent}%`;
+    el.gaugeTitle.textContent = pageMessage('detector.gaugeLabel', { percent, line: scorePercent(aiLine) });
+    el.verdict.textContent = pageMessage(verdict === 'none' ? 'detector.verdictNone' : verdict === 'ai' ? 'detector.verdictAi' : 'detector.verdictHuman');
+    el.share.textContent = verdict === 'none'
       ? pageMessage(detection.reason === 'notProse' ? 'detector.reasonNotProse' : 'detector.reasonTooShort')
-      : pageMessage('detector.aiShare', { percent: Math.round(detection.aiPercent) });
+      : pageMessage('detector.aiShare', { percent: sharePercent(detection.aiPercent) });
     for (const node of el.counts) node.textContent = `(${detection.counts[node.dataset.count as ScoreBand] ?? 0})`;
     renderMarked(
       el.highlights,
       detection.text,
       detection.sentences
         .filter((s) => s.qualifies)
-        .map((s) => ({ start: s.start, end: s.end, className: `dt-${bandOf(s.score)}`, title: pageMessage('detector.sentenceScore', { percent: Math.round(s.score * 100) }) })),
+        .map((s) => ({ start: s.start, end: s.end, className: `dt-${bandOf(s.score)}`, title: pageMessage('detector.sentenceScore', { percent: scorePercent(s.score) }) })),
     );
   }
 
