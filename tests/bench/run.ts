@@ -180,7 +180,7 @@ await database.close();
 if (!flag('no-engines')) {
   console.log('\nHumanizer engine (offline):');
   for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
-  console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
+  console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');
   for (const line of plagiarismEngineFigures()) console.log(`  ${line}`);
