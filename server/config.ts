@@ -48,6 +48,8 @@ export interface Config {
   llm: LlmConfig | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
+  /** A folder or JSONL file loaded into the plagiarism library at start (PLAGIARISM_SOURCES); documents already there are skipped. */
+  plagiarismSources: string | undefined;
 }
 
 /** The LLM backend of the humanizer (docs/llm-backend.md). */
@@ -226,6 +228,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
+    plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };

@@ -8,6 +8,8 @@ import * as detector from '../engines/detector/index.ts';
 import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
+import type { Db } from '../db/client.ts';
+import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** What a run may tell the worker while it works. */
 export interface RunHooks {
@@ -57,13 +59,28 @@ export const reportRunner: Runner = async (order) => {
   return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
 };
 
-/** Engines by order type; a type without one is never claimed. */
-export function runnersFor(config: Pick<Config, 'llm'>): Map<number, Runner> {
+/**
+ * The plagiarism check (order type 5): candidates from the library's fingerprint
+ * index, passage alignment with each, then the text joins the library if its
+ * owner allows it. It reads the database, so it needs one.
+ */
+export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
+  return async (order) => {
+    const text = order.content ?? '';
+    const report = await checkText(db, order, text, web);
+    await shareIfAllowed(db, order, text);
+    return { engine: report.engineVersion, source: text, format: report, plain: text };
+  };
+}
+
+/** Engines by order type; a type without one is never claimed. The plagiarism check reads the library, so it needs the database. */
+export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
+    [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
   ]);
 }
