@@ -263,7 +263,7 @@ describe('humanizer runs on the LLM backend', () => {
       const poll = async () => (await solo.app.inject({ method: 'POST', url: '/api/humanizer', headers: user.headers, payload: { orderNo } })).json();
       expect((await poll()).data).toMatchObject({ data: null, progress: 0 });
       const { runnersFor } = await import('../../server/jobs/runners.ts');
-      const runners = runnersFor(solo.config);
+      const runners = runnersFor(solo.config, solo.database.db);
       const humanizer = runners.get(7)!;
       // Hold the second paragraph until the poller has seen the first one counted.
       const gated = new Map([[7, async (order: Parameters<typeof humanizer>[0], hooks?: Parameters<typeof humanizer>[1]) => humanizer(order, { progress: async (f) => { await hooks?.progress?.(f); if (f < 1) await held; } })]]);
