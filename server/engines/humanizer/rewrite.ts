@@ -5,6 +5,8 @@
  */
 import { chance, fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
 import { lexicon, type SynonymSource } from './lexicon.ts';
+import { lmWord, localScore } from './lm.ts';
+import { articleFor } from './quality.ts';
 import { NEVER_REPLACE, PHRASE_RULES, PLAIN_PREPOSITIONS, type PhraseRule, type WordPos } from './phrases.ts';
 import { mergeSentences, restructure } from './structure.ts';
 import type { Token } from './tokens.ts';
@@ -135,7 +137,7 @@ function inCollocation(tokens: Token[], i: number, lemma: string): boolean {
 }
 
 // How often a word with an entry is swapped (normal, Ultra): the chatbot words nearly always.
-const RATE: Record<SynonymSource, [number, number]> = { plain: [0.97, 1], thesaurus: [0.85, 0.95], wordnet: [0.75, 0.9] };
+const RATE: Record<SynonymSource, [number, number]> = { plain: [0.97, 1], thesaurus: [0.85, 0.95], wordnet: [0.8, 0.95], wide: [0.8, 0.95] };
 const NOUN_PHRASE_START = /^(?:DT|PDT|PRP\$|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP)$/;
 
 /** True when a noun phrase starts at `t` (a direct object follows a verb). */
@@ -151,9 +153,12 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const out = tokens.slice();
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
-    const pos = SUBSTITUTABLE[t.tag];
+    let pos = SUBSTITUTABLE[t.tag];
     if (!pos || t.prot || t.fresh) continue;
     const low = t.text.toLowerCase();
+    // The tagger reads adjectives it does not know as nouns before a noun ("their intricate/NN plots"): a word the
+    // lexicon knows only as an adjective is one there.
+    if (pos === 'n' && t.tag === 'NN' && !synonyms.n.has(low) && synonyms.a.has(low) && /^(?:NN|NNS)$/.test(out[i + 1]?.tag ?? '') && !/^(?:NN|NNS)$/.test(out[i + 2]?.tag ?? '')) pos = 'a';
     const lemma = pos === 'n' ? (t.tag === 'NNS' ? t.lemma : low) : pos === 'v' ? t.lemma : low;
     const entry = synonyms[pos].get(lemma);
     if (!entry || !/^\p{L}+(?:-\p{L}+)?$/u.test(t.text)) continue;
@@ -198,28 +203,46 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (pos === 'n' && t.tag === 'NN' && !/^(?:DT|PRP\$|POS|CD|JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/['’]s$/.test(prev?.text ?? '')) continue;
       if (pos === 'n' && t.tag === 'NN' && /^(?:JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/^(?:DT|PRP\$|POS|CD)$/.test(out[i - 2]?.tag ?? '')) continue;
     }
-    const target = entry.to[Math.floor(rng() * entry.to.length)]!;
-    if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
-    // "key to", not "key for"; and never "most key".
-    if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) continue;
-    if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) continue; // "make sure" takes a clause, "ensure" also a noun
-    if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
-    let form: string | undefined;
-    if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
-    else if (pos === 'v') form = inflect(target, t.tag);
-    else form = target;
-    if (!form || form === low || (!curated && form.includes(' '))) continue;
-    // "at once", "in the end": a multi-word adverb cannot stand before the verb or adjective it modifies.
-    if (pos === 'r' && form.includes(' ') && next && /^(?:VB|JJ|RB|MD)/.test(next.tag) && form !== 'more and more') continue;
-    const first = form.split(' ')[0]!;
-    const last = form.split(' ').pop()!;
-    // The new word may not repeat a word close by ("won a resounding win").
-    let repeats = false;
-    for (let k = Math.max(0, i - 8); k < Math.min(out.length, i + 9) && !repeats; k++) {
-      const w = k === i ? '' : lower(out[k]);
-      repeats = w === first || w === last || (w.length > 3 && w.slice(0, 4) === first.slice(0, 4) && Math.abs(w.length - first.length) <= 3);
+    const formFor = (target: string): string | undefined => {
+      if (NEVER_REPLACE.has(`${lemma}>${target}`)) return undefined;
+      // "key to", not "key for"; and never "most key".
+      if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) return undefined;
+      if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) return undefined; // "make sure" takes a clause, "ensure" also a noun
+      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) return undefined; // "seek to" ≠ "look for to"
+      let form: string | undefined;
+      if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
+      else if (pos === 'v') form = inflect(target, t.tag);
+      else form = target;
+      if (!form || form === low || (!curated && form.includes(' '))) return undefined;
+      // "at once", "in the end": a multi-word adverb cannot stand before the verb or adjective it modifies.
+      if (pos === 'r' && form.includes(' ') && next && /^(?:VB|JJ|RB|MD)/.test(next.tag) && form !== 'more and more') return undefined;
+      const first = form.split(' ')[0]!;
+      const last = form.split(' ').pop()!;
+      // The new word may not repeat a word close by ("won a resounding win").
+      let repeats = false;
+      for (let k = Math.max(0, i - 8); k < Math.min(out.length, i + 9) && !repeats; k++) {
+        const w = k === i ? '' : lower(out[k]);
+        repeats = w === first || w === last || (w.length > 3 && w.slice(0, 4) === first.slice(0, 4) && Math.abs(w.length - first.length) <= 3);
+      }
+      if (repeats) return undefined;
+      return form;
+    };
+    // Every alternative that passes the checks is scored by the fluency model in its context; a WordNet or
+    // thesaurus alternative is kept only when it reads at least as well there as the word it replaces (the
+    // reviewed thesaurus gets a little slack: its senses were checked by hand), and one of those is drawn.
+    const lmPrev = lmWord(prev, '<s>');
+    const lmNext = lmWord(next, '</s>');
+    // After "a"/"an" each candidate is scored with the article it will take (fixArticle below).
+    const prevFor = (form: string) => (lmPrev === 'a' || lmPrev === 'an' ? (articleFor(form) ?? lmPrev) : lmPrev);
+    const own = localScore(lmPrev, [low], lmNext);
+    const slack = entry.source === 'plain' ? Infinity : entry.source === 'thesaurus' ? 1.5 : entry.source === 'wordnet' ? 0.3 : 0;
+    const options: string[] = [];
+    for (const target of entry.to) {
+      const form = formFor(target);
+      if (form && localScore(prevFor(form), form.toLowerCase().split(' '), lmNext) >= own - slack) options.push(form);
     }
-    if (repeats) continue;
+    if (options.length === 0) continue;
+    const form = options[Math.floor(rng() * options.length)]!;
     out[i] = { ...t, text: withCase(form, t.text), fresh: true };
     fixArticle(out, i);
   }
@@ -333,8 +356,21 @@ function rewriteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   out = dropSerialComma(out, s, rng);
   out = dropThat(out, s, rng);
   if (out !== tokens && accept(tokens, [out])) return out;
-  // When a word swap adds a violation, the stock phrases still go (their rules are checked on their own).
-  return phrased !== tokens && accept(tokens, [phrased]) ? phrased : tokens;
+  // When the swaps together add a violation, the stock phrases still go (their rules are checked on their own),
+  // and each word swap is then tried alone, kept when it adds no violation.
+  let kept = phrased !== tokens && accept(tokens, [phrased]) ? phrased : tokens;
+  const swapped = substituteWords(kept, s, rng);
+  if (swapped !== kept && swapped.length === kept.length) {
+    for (let i = 0; i < swapped.length; i++) {
+      if (swapped[i] === kept[i]) continue;
+      const trial = kept.slice();
+      trial[i] = swapped[i]!;
+      // fixArticle may have changed the word before the swap.
+      if (i > 0 && swapped[i - 1] !== kept[i - 1]) trial[i - 1] = swapped[i - 1]!;
+      if (accept(tokens, [trial])) kept = trial;
+    }
+  }
+  return kept;
 }
 
 /**
