@@ -17,7 +17,7 @@
  * Multi-word WordNet entries made of common words (phrasal verbs, compounds such as "blood pressure") are kept
  * as a list: the engine never substitutes a word inside one.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -321,6 +321,23 @@ for (const key of senses.keys()) {
   syn2[pos][word] = candidates.slice(0, 4);
   widePairs += Math.min(4, candidates.length);
 }
+// Pairs mined from the essays' aligned paraphrases (scripts/build-humanizer-paraphrases.ts, when its table exists)
+// join the wide tier under the lemma both words share a part of speech in.
+const minedFile = join(root, 'server/engines/humanizer/data/paraphrases.json');
+let minedPairs = 0;
+if (existsSync(minedFile)) {
+  const mined = JSON.parse(readFileSync(minedFile, 'utf8')) as { table: Array<[string, string, number]> };
+  for (const [from, to] of mined.table) {
+    for (const pos of ['n', 'v', 'a', 'r'] as Pos[]) {
+      const pair = [[from, to], [from.replace(/s$/, ''), to.replace(/s$/, '')], [from.replace(/d$/, ''), to.replace(/d$/, '')]].find(([a, b]) => senses.has(`${a}|${pos}`) && senses.has(`${b}|${pos}`));
+      if (!pair || syn[pos][pair[0]!] || THESAURUS[pos][pair[0]!] || PLAIN_WORDS[pos][pair[0]!]) continue;
+      if (pos === 'v' && inflectVerb(pair[1]!).split('|').some((x) => x === '')) continue;
+      syn2[pos][pair[0]!] = [...new Set([...(syn2[pos][pair[0]!] ?? []), pair[1]!])];
+      minedPairs++;
+      break;
+    }
+  }
+}
 const used = (pos: Pos) => new Set([...Object.values(syn[pos]).flat(), ...Object.values(syn2[pos]).flat()]);
 const verbTable: Record<string, string> = {};
 for (const v of used('v')) verbTable[v] = inflectVerb(v);
@@ -408,5 +425,5 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
 const size = Buffer.byteLength(JSON.stringify(data));
 console.log(
-  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${widePairs} wide pairs for the fluency model, thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
+  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${widePairs} wide pairs for the fluency model (+${minedPairs} mined from paraphrases), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
 );
