@@ -58,7 +58,7 @@ export function lcsChange(a: string, b: string): number {
 /** Full-linkage rate of sentences under link-grammar, or undefined when `link-parser` is not installed. */
 export function linkGrammarRate(sentences: string[]): number | undefined {
   const input = sentences.map((s) => s.replace(/^[!\\]+/, '').replace(/\s+/g, ' ')).join('\n');
-  const run = spawnSync('link-parser', ['en', '-graphics=0', '-timeout=3', '-limit=50', '-verbosity=1'], { input: `${input}\n`, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const run = spawnSync('link-parser', ['en', '-graphics=0', '-timeout=10', '-limit=50', '-verbosity=1'], { input: `${input}\n`, encoding: 'utf8', maxBuffer: 1 << 28 });
   if (run.error || run.status !== 0) return undefined;
   let full = 0;
   let answered = 0;

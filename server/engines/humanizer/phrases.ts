@@ -420,7 +420,8 @@ const CONNECTIVES: PhraseRule[] = [
 ];
 
 const PHRASES: PhraseRule[] = [
-  { match: 'in order to', replace: ['to', 'so as to'] },
+  { match: 'in order to', replace: ['to'], start: true },
+  { match: 'in order to', replace: ['to', 'so as to'], mid: true },
   { match: 'amidst', replace: ['amid', 'among'] },
   { match: 'amongst', replace: ['among'] },
   { match: 'regarding', replace: ['about', 'on'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },

@@ -179,6 +179,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     // Adjectives inside a term ("continuous positive airway pressure", "acute kidney injury") keep their word.
     if (pos === 'a' && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
     if (next?.text === ':') continue; // a label ("Answer: …")
+    if (t.tag === 'NNS' && /^['’]$/.test(next?.text ?? '')) continue; // a plural possessive ("individuals'" → not "people'")
     if (inCollocation(out, i, lemma)) continue;
     // A verb followed by a preposition has a frame ("reduced to", "argue with") its synonym may lack.
     if (entry.source === 'plain' && pos === 'v' && next && /^(?:IN|TO)$/.test(next.tag) && !(PLAIN_PREPOSITIONS[lemma] ?? ['that']).includes(lower(next))) continue;
@@ -288,7 +289,7 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
     let merged: string | undefined;
     if (lb === 'not' && NOT_CONTRACTIONS[la] && !(la === 'have' || la === 'has' || la === 'had' ? !/^VBN|^RB/.test(after.tag) : false)) {
       merged = la === 'will' ? withCase("won't", a.text) : a.text + "n't";
-    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '') && !(/^(?:what|who|where|that|there|here)$/.test(la) && (after.tag === 'PRP' || after.tag === 'EX'))) {
+    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(lb === 'will' && lower(after) === 'not') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '') && !(/^(?:what|who|where|that|there|here)$/.test(la) && (after.tag === 'PRP' || after.tag === 'EX'))) {
       // (not "what's it": a question word before "is it" keeps both words)
       // (not "the mystery shrouding it is …": "it" is an object there, and "is" belongs to another subject)
       merged = a.text + PRONOUN_BE[la]![lb]!;

@@ -849,7 +849,12 @@ function letInsteadOfAllow(tokens: Token[]): Token[] | undefined {
     if (to < 0 || tokens[to + 1]!.tag !== 'VB') continue;
     const object = tokens.slice(i + 1, to);
     if (!(object.length === 1 && /^(?:them|us|him|me|you|it|her|people|everyone|students)$/i.test(object[0]!.text)) && !isNounPhrase(object, 4)) continue;
-    if (object.some((t) => t.fresh || t.prot === 'quote')) continue;
+    if (object.some((t) => t.fresh || t.prot === 'quote' || /^VB/.test(t.tag))) continue; // "help entice students to read"
+    // "allow the reader to see … and to understand": the coordinated infinitive would keep its "to".
+    if (tokens.slice(to + 2).some((t, k, rest) => lower(t) === 'and' && lower(rest[k + 1]) === 'to')) continue;
+    // "help X to do": X a pronoun, a plural noun or a noun phrase with its determiner, never a bare word the tagger may
+    // have misread ("help entice students to read").
+    if (verb.lemma === 'help' && object.length > 1 && !/^(?:DT|PRP\$|CD|PDT)$/.test(object[0]!.tag)) continue;
     if (verb.lemma === 'help') return [...tokens.slice(0, to), ...tokens.slice(to + 1)];
     const form = verb.tag === 'VBZ' ? 'lets' : verb.tag === 'VBG' ? 'letting' : verb.tag === 'VB' || verb.tag === 'VBP' || verb.tag === 'VBD' ? 'let' : undefined;
     // A passive or perfect ("has allowed", "was allowed") keeps its verb: "let" there reads oddly or changes the voice.
@@ -1094,14 +1099,19 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
     return split;
   }
   // The moves are tried in an order drawn for each sentence, so versions with other seeds move other parts.
+  // Ultra may make a second, different move on the moved sentence (the first move's tokens are marked moved, and
+  // no step moves those back).
   const order = MOVES.map((m, i) => [rng(), i] as const).sort((a, b) => a[0] - b[0]);
+  const allowed = s.ultra ? 2 : 1;
+  let moves = 0;
   for (const [, i] of order) {
     const [move, normal, ultra] = MOVES[i]!;
     if (!p(normal, ultra)) continue;
     const next = move(out);
     if (next && accept(out, [next])) {
       count(move.name);
-      return [next];
+      out = next;
+      if (++moves >= allowed) break;
     }
   }
   return [out];

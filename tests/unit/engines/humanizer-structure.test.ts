@@ -141,3 +141,14 @@ describe('humanize: word choice in context', () => {
     expect(humanize(a, { seed: 3, ultra: true })).toEqual(first);
   });
 });
+
+describe('humanize: errors the link-grammar judge found in engine output', () => {
+  const versions = (input: string) => [0, 1, 2, 3, 4, 5].map((seed) => humanize(input, { seed }).text);
+  it('never writes "they\'ll not", "people\'", "help entice students read" or "lets X see … and to understand"', () => {
+    for (const o of versions("If someone can't afford education, they will not get an education.")) expect(o).not.toMatch(/'ll not/);
+    for (const o of versions("Simultaneously, individuals' unique contributions should be recognized.")) expect(o).not.toMatch(/people'/);
+    for (const o of versions('These elements can help entice students to read the book.')) expect(o).toMatch(/students to read/);
+    for (const o of versions('This structure allows the reader to see the story from many sides and to understand the web of relationships.')) expect(o).not.toMatch(/lets the reader see/);
+    for (const o of versions('In order to solve these problems, we need a clear plan.')) expect(o).not.toMatch(/^So as to/);
+  });
+});
