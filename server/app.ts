@@ -67,7 +67,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { db } = deps.database;
   const key = await signingKey(db, config.jwtSecret);
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: (line) => app.log.info(line) });
+  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line) });
   app.addHook('onClose', async () => mailer.close());
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const worker = startWorker(db, runnersFor(config), app.log);
     app.addHook('onClose', async () => worker.stop());
   }
-  if (config.mail.outboxPage) devRoutes(app, { db });
+  if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;
 }

@@ -11,7 +11,7 @@ export interface Mailer {
 }
 
 /** Builds the mailer: SMTP_URL through nodemailer, or the outbox plus a console line. */
-export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; log: (line: string) => void }): Mailer {
+export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; outboxPage?: boolean; log: (line: string) => void }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     async send(to, content) {
@@ -24,7 +24,8 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
         }
       } else {
         // No mail server configured (the embedded default): show the mail to the developer.
-        options.log(`mail to ${to}: ${content.subject} — open /dev/outbox to read it`);
+        // The address and subject only: the body may hold a code, and logs travel further than this machine.
+        options.log(`mail to ${to}: ${content.subject} — ${options.outboxPage ? 'open /dev/outbox to read it' : 'not sent (no SMTP_URL)'}`);
       }
       await db.insert(mailOutbox).values({ to, subject: content.subject, text: content.text, html: content.html, transport: transport ? 'smtp' : 'outbox', error });
       if (error) throw new Error(`SMTP delivery failed: ${error}`);
