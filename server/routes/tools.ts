@@ -77,7 +77,7 @@ export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uin
       if (!file) throw new AppError(999, 'upload.error.noFile');
       if (file.data.length > humanizerLimits.uploadMaxBytes) throw new AppError(999, 'upload.error.tooLarge');
       if (!uploadKindOf(file.filename, file.mimetype)) throw new AppError(999, 'upload.error.type');
-      const content = await extractDocument(file.data);
+      const content = await extractDocument(file.data, principalOf(request).userId);
       return { code: '0', content, wordCount: countWords(content), uploadId: typeof body.uploadId === 'string' ? body.uploadId.slice(0, 64) : null, fileName: file.filename };
     },
   );
