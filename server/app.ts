@@ -2,10 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMultipart } from './plugins/multipart.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -55,18 +55,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Spec §7 sends several calls as multipart fields (orderNo and friends): they arrive as a plain body.
-  // Files (uploadFileAndParse) arrive as { filename, mimetype, data }, within the spec's 10 MB.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 },
-    async onFile(part) {
-      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-    },
-  });
-
   const { db } = deps.database;
   const key = await signingKey(db, config.jwtSecret);
+  // Spec §7 sends several calls as multipart fields (orderNo): only on the routes that say so, after authentication.
+  await registerMultipart(app, { db, key });
   const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line) });
   app.addHook('onClose', async () => mailer.close());
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
