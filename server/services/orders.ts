@@ -198,12 +198,28 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
     return { order, balance: undefined };
   }
   const balance = await db.transaction(async (tx) => {
+    if (order.originOrderNo && humanizerTypes.includes(order.orderType)) await checkVersionCap(tx, order);
     if (!(await transition(tx, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
     // A re-humanize run is free: nothing moves in the wallet.
     if (order.beans === 0) return undefined;
     return moveBeans(tx, { userId, amount: -order.beans, reason: 'order_payment', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:pay` });
   });
   return { order: await getOwnOrder(db, userId, orderNo), balance };
+}
+
+/**
+ * A re-run becomes a version when it is paid, so the cap is checked here, under
+ * the lock on the group's first order that order creation takes too: unpaid
+ * re-runs made in advance, or paid in parallel, can never make a sixth version.
+ */
+async function checkVersionCap(tx: Tx, order: OrderRow): Promise<void> {
+  const group = order.orderGroup ?? order.orderNo;
+  await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, group)).for('update');
+  const [versions] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.orderGroup, group), eq(orders.userId, order.userId), inArray(orders.status, [...liveRunStatuses])));
+  if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
 }
 
 /** A failed run gives its beans back, once, and the order ends "all refunded". */
