@@ -59,7 +59,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const key = await signingKey(db, config.jwtSecret);
   // Spec §7 sends several calls as multipart fields (orderNo): only on the routes that say so, after authentication.
   await registerMultipart(app, { db, key });
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line) });
+  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line), warn: (error) => app.log.warn(String(error)) });
   app.addHook('onClose', async () => mailer.close());
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
