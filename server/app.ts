@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, registerTextGuard } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -40,6 +40,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerTextGuard(app);
   // Spec §7 lists calls "with no payload" (POST /logout): an empty JSON body is an empty object, not an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

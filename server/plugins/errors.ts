@@ -4,6 +4,7 @@ import { pickLocale } from '../../src/i18n/locales.ts';
 import { english } from '../../src/i18n/messages/index.ts';
 import { translate, type MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
 
 /** The request's locale from Accept-Language (spec LOC-02), en when none fits. */
 export function requestLocale(request: FastifyRequest) {
@@ -38,6 +39,20 @@ function fromFastify(error: FastifyError): [number, number, MessageKey] | undefi
     return [error.statusCode, ErrorCode.BAD_REQUEST, 'error.malformedBody'];
   }
   return undefined;
+}
+
+/**
+ * Refuses, for every route, a body, query or parameter holding a string
+ * PostgreSQL cannot store (a NUL byte, a lone surrogate): 400 with a translated
+ * message instead of a database error and a 500 (hole 7 of issue 10). The shared
+ * schemas bound the numbers; this covers every string, whatever the route.
+ */
+export function registerTextGuard(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    if (findUnstorableText(request.params) !== undefined || findUnstorableText(request.query) !== undefined || findUnstorableText(request.body) !== undefined) {
+      throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
+    }
+  });
 }
 
 /**
