@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, redact, type OutboxMode } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 
 /** What happens to account e-mails, said at start-up: the outbox page shows codes, so its mode is never silent. */
@@ -33,7 +33,13 @@ async function main() {
     console.error(`No built site in ${config.distDir}. Run "npm run build" (npm start does it for you), or set SERVE_SITE=false for the API only.`);
     process.exit(1);
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   const app = await buildApp(config, { database });
   const shutdown = async () => {
     await app.close();
