@@ -14,7 +14,8 @@ import { commerceRoutes } from './routes/commerce.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
-import { runnersFor } from './jobs/runners.ts';
+import { orderableTypes } from './jobs/runners.ts';
+import { createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -76,7 +77,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
   if (config.worker) {
-    const worker = startWorker(db, runnersFor(config), app.log);
+    // Engines run in worker threads: a long run never holds up other requests.
+    const engine = await createEnginePool({ config, size: config.engineThreads, types: [...orderableTypes] });
+    const worker = startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs });
     app.addHook('onClose', async () => worker.stop());
   }
   if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });

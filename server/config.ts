@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Where the API keeps its data. */
@@ -52,6 +53,10 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
+  /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
+  engineThreads: number;
+  /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
+  claimTimeoutMs: number;
 }
 
 /** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
@@ -212,6 +217,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
+    engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
+    claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
@@ -312,6 +319,13 @@ function parseSeconds(name: string, raw: string | undefined, fallback: number): 
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > 86_400) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${raw}"`);
+  return value;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
   return value;
 }
 

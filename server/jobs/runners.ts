@@ -43,7 +43,12 @@ export const reportRunner: Runner = async (order) => {
   return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
 };
 
-/** Engines by order type; a type without one is never claimed. */
+/**
+ * The runner registry: engines by order type. A type without one is never
+ * claimed, and its product cannot be ordered (`orderableTypes`): registering a
+ * tool's runner here is what makes it orderable, and the engine pool's threads
+ * load this same map, so the run happens off the event loop.
+ */
 export function runnersFor(config: Pick<Config, 'llm'>): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
@@ -52,4 +57,12 @@ export function runnersFor(config: Pick<Config, 'llm'>): Map<number, Runner> {
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
   ]);
+}
+
+/** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */
+export const orderableTypes: ReadonlySet<number> = new Set(runnersFor({ llm: undefined }).keys());
+
+/** Runs the registry's runners in this thread (tests, and a process that wants no threads). */
+export function inProcessEngine(runners: Map<number, Runner>): import('./pool.ts').JobEngine {
+  return { types: [...runners.keys()], run: async (order) => runners.get(order.orderType)!(order), close: async () => {} };
 }

@@ -14,6 +14,7 @@ import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
+import { orderableTypes } from '../jobs/runners.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -32,6 +33,16 @@ function knownProduct(productId: number): Product {
   const product = productById(productId);
   if (!product) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
   return product;
+}
+
+/**
+ * A tool can be sold only once its engine exists: its order type has a runner in
+ * the registry (server/jobs/runners.ts). Otherwise a paid order would wait
+ * forever with the beans gone (hole 9 of issue 10), so quotes, orders and
+ * payments all refuse it, before anything is charged.
+ */
+export function assertOrderable(product: Product): void {
+  if (product.kind === 'tool' && !orderableTypes.has(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.toolUnavailable');
 }
 
 /** What a product costs for some content: beans for tools, cents for plans and packs. */
@@ -76,6 +87,7 @@ export async function createOrder(
   if (product.kind === 'tool' && humanizerTypes.includes(product.orderType) && input.extraInfo?.isUltra !== undefined) {
     product = humanizeProduct(input.extraInfo.isUltra);
   }
+  assertOrderable(product);
   const originOrderNo = input.extraInfo?.originOrderNo;
   if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);
   const content = input.content ?? '';
@@ -193,6 +205,7 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
   const order = await getOwnOrder(db, userId, orderNo);
   const product = knownProduct(order.productId);
   if (product.kind !== 'tool') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.paymentUnavailable');
+  assertOrderable(product);
   if (order.status !== OrderStatus.CREATED && order.status !== OrderStatus.PAYMENT_PENDING) {
     if (order.status === OrderStatus.CANCELLED) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
     return { order, balance: undefined };
