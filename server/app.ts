@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
+import { apiPolicy } from '../scripts/csp.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerTextGuard } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -24,6 +25,11 @@ import { signingKey } from './services/secrets.ts';
 import { paymentSetup } from './payments/providers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { wechatNotifyRoutes } from './routes/wechat-notify.ts';
+
+/** A policy string as Helmet's directives object. */
+function parseDirectives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
@@ -53,8 +59,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
     }
   });
-  // The site's pages carry small inline scripts; a CSP for them is set by the CDN in production.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // API answers (and the dev outbox) run no script at all; the site's pages get their own hashed policy (routes/site.ts).
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: parseDirectives(apiPolicy) }, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   const { db } = deps.database;
