@@ -44,6 +44,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A connection that trickles its request is closed (hole 11 of issue 10: 300 of them stayed open for 100 s and more).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: Math.min(15_000, config.requestTimeoutMs),
+      // How often Node looks for connections past those limits (its default, 30 s, would let them live that much longer).
+      connectionsCheckingInterval: Math.min(2_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
