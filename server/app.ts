@@ -22,6 +22,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { signingKey } from './services/secrets.ts';
+import { startMaintenance } from './services/maintenance.ts';
 import { paymentSetup } from './payments/providers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { wechatNotifyRoutes } from './routes/wechat-notify.ts';
@@ -80,7 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
   healthRoutes(app, deps);
-  analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
+  analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl, ipAllowlist: config.rateLimitAllowlist });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const worker = startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs });
     app.addHook('onClose', async () => worker.stop());
   }
+  startMaintenance(app, db);
   if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;

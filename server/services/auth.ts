@@ -40,8 +40,10 @@ const argon2Options = {
 /** Verified against when an address is unknown, so a miss takes as long as a hit. */
 let dummyHash: Promise<string> | undefined;
 
-async function limitIp(deps: AuthDeps, limit: (typeof limits)[keyof typeof limits], ip: string) {
-  if (!deps.ipAllowlist.includes(ip)) await enforceLimit(deps.db, limit, ip);
+/** Counts a hit for a key that includes the caller's IP, unless that IP is allowlisted. */
+async function limitIp(deps: AuthDeps, limit: (typeof limits)[keyof typeof limits], key: string) {
+  const ip = key.slice(key.lastIndexOf('|') + 1);
+  if (!deps.ipAllowlist.includes(ip)) await enforceLimit(deps.db, limit, key);
 }
 
 /**
@@ -102,6 +104,7 @@ export async function register(
 /** POST /login: one answer for an unknown address and a wrong password. */
 export async function login(deps: AuthDeps, caller: Caller, email: string, password: string): Promise<LoginData> {
   await limitIp(deps, limits.loginPerIp, caller.ip);
+  await limitIp(deps, limits.loginPerEmailIp, `${email}|${caller.ip}`);
   await enforceLimit(deps.db, limits.loginPerEmail, email);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
