@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
+import { errorForLog, requestForLog } from './log-redaction.ts';
 import { apiPolicy } from '../scripts/csp.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerTextGuard } from './plugins/errors.ts';
@@ -37,12 +38,22 @@ export interface AppDeps {
   database: Database;
   /** Replaces the mailer built from config (tests that need no SMTP server). */
   mailer?: Mailer;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the Fastify app from configuration; listening is the caller's business. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog, err: errorForLog },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A connection that trickles its request is closed (hole 11 of issue 10: 300 of them stayed open for 100 s and more).

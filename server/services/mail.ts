@@ -3,6 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailContent } from '../mail/templates.ts';
+import { maskEmail, redactText } from '../log-redaction.ts';
 
 /** Sends e-mail over SMTP when configured; always records it in the outbox table. */
 export interface Mailer {
@@ -32,7 +33,7 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
       } else {
         // No mail server configured (the embedded default): show the mail to the developer.
         // The address and subject only: the body may hold a code, and logs travel further than this machine.
-        options.log(`mail to ${to}: ${content.subject} — ${options.outboxPage ? 'open /dev/outbox to read it' : 'not sent (no SMTP_URL)'}`);
+        options.log(`mail to ${maskEmail(to)} — ${options.outboxPage ? 'open /dev/outbox to read it' : 'not sent (no SMTP_URL)'}`);
       }
       await db.insert(mailOutbox).values({ to, subject: content.subject, text: content.text, html: content.html, transport: transport ? 'smtp' : 'outbox', error });
       if (error) throw new Error(`SMTP delivery failed: ${error}`);
@@ -40,7 +41,7 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
     sendLater(to, content) {
       const sending = mailer
         .send(to, content)
-        .catch((error: unknown) => (options.warn ?? options.log)(error instanceof Error ? `mail delivery failed: ${error.message}` : 'mail delivery failed'))
+        .catch((error: unknown) => (options.warn ?? options.log)(`mail delivery to ${maskEmail(to)} failed: ${error instanceof Error ? redactText(error.message) : 'unknown error'}`))
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
     },
