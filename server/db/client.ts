@@ -103,7 +103,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: target.url, max: 10 });
+    // A database cut off must fail requests quickly and clearly, not hang them: bounded waits for a connection and an answer.
+    const pool = new Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000, keepAlive: true });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
