@@ -55,14 +55,15 @@ export async function sendSignupCode(deps: AuthDeps, caller: Caller, email: stri
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
   const code = await issueCode(deps.db, deps.key, email, 'register', deps.codeTtlSeconds);
   const existing = await findUserByEmail(deps.db, email);
-  const content = existing
-    ? renderMail(caller.locale, {
-        kind: 'existing',
-        loginUrl: new URL(localizedPath(caller.locale, 'login'), deps.siteUrl).href,
-        resetUrl: new URL(localizedPath(caller.locale, 'resetPassword'), deps.siteUrl).href,
-      })
-    : renderMail(caller.locale, { kind: 'code', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) });
-  deps.mailer.sendLater(email, content);
+  deps.mailer.sendLater(email, () =>
+    existing
+      ? renderMail(caller.locale, {
+          kind: 'existing',
+          loginUrl: new URL(localizedPath(caller.locale, 'login'), deps.siteUrl).href,
+          resetUrl: new URL(localizedPath(caller.locale, 'resetPassword'), deps.siteUrl).href,
+        })
+      : renderMail(caller.locale, { kind: 'code', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }),
+  );
   return { resendAfter: authRules.resendSeconds };
 }
 
@@ -141,7 +142,7 @@ export async function sendResetCode(deps: AuthDeps, caller: Caller, email: strin
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
   const [user, code] = await Promise.all([findUserByEmail(deps.db, email), issueCode(deps.db, deps.key, email, 'reset', deps.codeTtlSeconds)]);
   if (!user) return;
-  deps.mailer.sendLater(email, renderMail(caller.locale, { kind: 'reset', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }));
+  deps.mailer.sendLater(email, () => renderMail(caller.locale, { kind: 'reset', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }));
 }
 
 /** POST /api/resetPassword: sets a new password from a valid code and ends every session. The code is checked first, for any address. */

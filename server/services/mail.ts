@@ -13,7 +13,7 @@ export interface Mailer {
    * on SMTP, so how long an answer takes cannot tell whether an address has an
    * account (hole 6 of issue 10). A failure is logged; `close` waits for what is in flight.
    */
-  sendLater(to: string, content: MailContent): void;
+  sendLater(to: string, content: MailContent | (() => MailContent)): void;
   close(): Promise<void>;
 }
 
@@ -39,8 +39,9 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
       if (error) throw new Error(`SMTP delivery failed: ${error}`);
     },
     sendLater(to, content) {
-      const sending = mailer
-        .send(to, content)
+      // Rendering waits too (setImmediate runs after the answer is written), so it costs the request nothing.
+      const sending = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailer.send(to, typeof content === 'function' ? content() : content))
         .catch((error: unknown) => (options.warn ?? options.log)(`mail delivery to ${maskEmail(to)} failed: ${error instanceof Error ? redactText(error.message) : 'unknown error'}`))
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
