@@ -31,12 +31,12 @@ export function requestForLog(request: FastifyRequest) {
 }
 
 /** An error as logged: type, code and redacted message and stack; never the query parameters or a driver's detail. */
-export function errorForLog(error: Error & { code?: unknown; statusCode?: unknown; cause?: unknown }): Record<string, unknown> {
+export function errorForLog(error: Error & { code?: unknown; statusCode?: unknown; cause?: unknown }): { type: string; message: string; stack: string; [key: string]: unknown } {
   const cause = error.cause instanceof Error ? errorForLog(error.cause) : undefined;
   return {
     type: error.name,
-    message: redactText(error.message),
-    stack: redactText(error.stack),
+    message: redactText(error.message) ?? '',
+    stack: redactText(error.stack) ?? '',
     ...(error.code !== undefined ? { code: error.code } : {}),
     ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
     ...(cause ? { cause } : {}),

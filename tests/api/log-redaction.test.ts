@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
+import { secondDatabaseRun } from './helpers.ts';
 
 // Hole 11 of issue 10: error logs carried e-mails and content from query strings (and query parameters in database errors).
 const lines: string[] = [];
@@ -25,7 +26,7 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('logs keep no e-mail address or user text', () => {
+describe.skipIf(secondDatabaseRun)('logs keep no e-mail address or user text', () => {
   it('redacts query strings of every request line', async () => {
     await app.inject({ method: 'GET', url: '/api/forgetPassword?email=victim.one%40example.edu&x=1' });
     const text = lines.join('');
