@@ -16,8 +16,9 @@ import { commerceRoutes } from './routes/commerce.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
-import { orderableTypes } from './jobs/runners.ts';
-import { createEnginePool } from './jobs/pool.ts';
+import { plagiarismRoutes } from './routes/plagiarism.ts';
+import { databaseRunners, engineRunners, inProcessEngine } from './jobs/runners.ts';
+import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -102,9 +103,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
+  plagiarismRoutes(app, { db, key });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
-    const engine = await createEnginePool({ config, size: config.engineThreads, types: [...orderableTypes] });
+    // Runners that need the database (the plagiarism library) run here, beside the connection.
+    const pool = await createEnginePool({ config, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
+    const engine = combineEngines(pool, inProcessEngine(databaseRunners(db)));
     const worker = startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs });
     app.addHook('onClose', async () => worker.stop());
   }

@@ -59,6 +59,8 @@ export interface Config {
   claimTimeoutMs: number;
   /** A request must arrive whole within this (REQUEST_TIMEOUT_SECONDS); its headers within the lesser of it and 15 s. */
   requestTimeoutMs: number;
+  /** A folder or JSONL file loaded into the plagiarism library at start (PLAGIARISM_SOURCES); documents already there are skipped. */
+  plagiarismSources: string | undefined;
 }
 
 /** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
     claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,
+    plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, redact, type OutboxMode } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { addSourcesFrom } from './services/plagiarism-import.ts';
 
 /** What happens to account e-mails, said at start-up: the outbox page shows codes, so its mode is never silent. */
 function outboxNotice(mode: OutboxMode, smtp: boolean): string {
@@ -40,6 +41,11 @@ async function main() {
     }
     throw error;
   });
+  if (config.plagiarismSources) {
+    // A collection shipped with the installation; loading it again adds nothing (sources are stored once).
+    const loaded = await addSourcesFrom(database.db, config.plagiarismSources, (line) => console.warn(line));
+    console.log(`plagiarism library: ${loaded.added} documents added from ${config.plagiarismSources}, ${loaded.total} in all`);
+  }
   const app = await buildApp(config, { database });
   const shutdown = async () => {
     await app.close();

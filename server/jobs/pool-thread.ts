@@ -3,9 +3,9 @@ import type { PoolReply, PoolRequest } from './pool.ts';
 import type { Runner } from './runners.ts';
 
 /** One engine thread of the pool (pool.ts): loads the runner registry once, then runs orders as they come. */
-const { registry, config } = workerData as { registry: string; config: Parameters<typeof import('./runners.ts').runnersFor>[0] };
-const { runnersFor } = (await import(registry)) as { runnersFor: (c: typeof config) => Map<number, Runner> };
-const runners = runnersFor(config);
+const { registry, config } = workerData as { registry: string; config: Parameters<typeof import('./runners.ts').engineRunners>[0] };
+const { engineRunners } = (await import(registry)) as { engineRunners: (c: typeof config) => Map<number, Runner> };
+const runners = engineRunners(config);
 
 parentPort!.on('message', async ({ id, order }: PoolRequest) => {
   const runner = runners.get(order.orderType);

@@ -15,7 +15,7 @@ export interface JobEngine {
 export type PoolRequest = { id: number; order: OrderRow };
 export type PoolReply = { id: number; ok: true; output: RunOutput } | { id: number; ok: false; message: string };
 
-/** The registry a pool thread loads: `runnersFor` of server/jobs/runners.ts (tests pass a module of their own). */
+/** The registry a pool thread loads: `engineRunners` of server/jobs/runners.ts (tests pass a module of their own). */
 export const defaultRegistry = new URL('./runners.ts', import.meta.url);
 
 interface Slot {
@@ -111,6 +111,22 @@ export async function createEnginePool(options: {
       closed = true;
       for (const task of waiting.splice(0)) task.reject(new Error('engine pool closed'));
       await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+    },
+  };
+}
+
+/** One engine over several: each order goes to the first engine that runs its type. */
+export function combineEngines(...engines: JobEngine[]): JobEngine {
+  const byType = new Map<number, JobEngine>();
+  for (const engine of engines) for (const type of engine.types) if (!byType.has(type)) byType.set(type, engine);
+  return {
+    types: [...byType.keys()],
+    run(order) {
+      const engine = byType.get(order.orderType);
+      return engine ? engine.run(order) : Promise.reject(new Error(`no engine runs order type ${order.orderType}`));
+    },
+    async close() {
+      await Promise.all(engines.map((engine) => engine.close()));
     },
   };
 }

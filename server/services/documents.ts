@@ -3,6 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import type { UploadKind } from '../../src/domain/humanizer.ts';
 import type { MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { lexicon } from '../engines/humanizer/lexicon.ts';
+import { paragraphsFromLines, type PdfLine } from './pdf-paragraphs.ts';
 
 /** Limits for reading an uploaded document (docs/decisions/0014, 0016). */
 export const documentLimits = {
@@ -86,7 +88,7 @@ export function checkZip(data: Buffer): void {
 }
 
 /** The outcome the extraction thread posts back. */
-export type ExtractMessage = { ok: true; text: string } | { ok: false; key: MessageKey };
+export type ExtractMessage = { ok: true; text: string; lines?: PdfLine[] } | { ok: false; key: MessageKey };
 
 /** Turns for extraction threads: a few at once per process, one at a time per user. */
 class ExtractionSlots {
@@ -160,7 +162,9 @@ async function extractInThread(kind: UploadKind, data: Buffer, limits: ExtractLi
   // The turn is given back only once the thread and its memory are gone.
   await worker.terminate();
   if (!message.ok) throw new AppError(ErrorCode.DEFAULT, message.key);
-  const text = normalizeText(message.text).slice(0, maxChars);
+  // A PDF's lines become paragraphs again, with words broken across lines mended.
+  const raw = message.lines ? paragraphsFromLines(message.lines, (word) => lexicon().common.has(word)).join('\n') : message.text;
+  const text = normalizeText(raw).slice(0, maxChars);
   if (!text.trim()) throw new AppError(ErrorCode.DEFAULT, 'upload.error.empty');
   return text;
 }

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { UploadKind } from '../../src/domain/humanizer.ts';
 import { AllocationBudgetExceeded, installAllocationBudget } from './allocation-budget.ts';
 import type { ExtractLimits, ExtractMessage } from './documents.ts';
+import { linesOfPage, type PdfLine, type PdfTextItem } from './pdf-paragraphs.ts';
 
 /**
  * Runs in its own thread (see extractDocument): reads one document and posts its
@@ -18,23 +19,26 @@ installAllocationBudget({ perAllocation: limits.maxAllocationBytes, total: limit
 
 class TooComplex extends Error {}
 
-/** Page by page, so a page flood or a huge text stops early instead of being held at once. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
+/**
+ * Page by page, so a page flood or a huge text stops early instead of being held
+ * at once. Lines keep their layout: the paragraphs are rebuilt from it (pdf-paragraphs.ts).
+ */
+async function pdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(bytes, { isEvalSupported: false, stopAtErrors: false, disableFontFace: true });
   if (pdf.numPages > limits.maxPages) throw new TooComplex();
-  const pages: string[] = [];
+  const lines: PdfLine[] = [];
   let chars = 0;
   for (let n = 1; n <= pdf.numPages && chars < limits.maxChars; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
-    const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
-    pages.push(text);
-    chars += text.length;
+    const pageLines = linesOfPage(content.items.filter((item) => 'str' in item) as PdfTextItem[], n, page.getViewport({ scale: 1 }).width);
+    lines.push(...pageLines);
+    for (const line of pageLines) chars += line.text.length + 1;
     page.cleanup();
   }
   await pdf.destroy();
-  return pages.join('\n');
+  return lines;
 }
 
 /** A failed allocation or runaway recursion, as opposed to a read past the end of a broken file. */
@@ -46,8 +50,10 @@ async function extract(bytes: Uint8Array): Promise<ExtractMessage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
     switch (kind) {
-      case 'pdf':
-        return { ok: true, text: await pdfText(new Uint8Array(buffer)) };
+      case 'pdf': {
+        const lines = await pdfLines(new Uint8Array(buffer));
+        return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
+      }
       case 'docx': {
         const mammoth = (await import('mammoth')).default;
         const { value } = await mammoth.extractRawText({ buffer });

@@ -17,8 +17,13 @@ describe.skipIf(secondDatabaseRun)('[ACC-13] the dev outbox never hands reset co
     await createUser(app.database.db, { email, passwordHash: null, locale: 'en', userType: '1' });
     const sent = await app.app.inject({ method: 'GET', url: `/api/forgetPassword?email=${encodeURIComponent(email)}` });
     expect(sent.json().code).toBe(0);
-    const page = await app.app.inject({ method: 'GET', url: '/dev/outbox', headers });
-    return { status: page.statusCode, showsMail: page.body.includes(email) };
+    // Account mail leaves after the answer (so its time never shows): wait for it while the page is served.
+    const look = async () => {
+      const page = await app.app.inject({ method: 'GET', url: '/dev/outbox', headers });
+      return { status: page.statusCode, showsMail: page.body.includes(email) };
+    };
+    await expect.poll(async () => (await look()).status !== 200 || (await look()).showsMail, { timeout: 10_000 }).toBe(true);
+    return look();
   }
 
   it('is not served when the server listens beyond loopback without SMTP_URL', async () => {

@@ -27,7 +27,9 @@ async function transcripts(steps: Step[]) {
     for (const step of steps) {
       const res = await t.app.inject({ method: step.method, url: step.url(email), payload: step.body?.(email) as object | undefined, remoteAddress: ip });
       const body = res.json();
-      answers.push({ status: res.statusCode, ...body, ...(body.data?.retryAfter ? { data: { ...body.data, retryAfter: 'n' } } : {}) });
+      // The wait left depends on the clock, not the address: a slow step may cross a second.
+      const message = typeof body.message === 'string' ? body.message.replace(/\d+/g, 'n') : body.message;
+      answers.push({ status: res.statusCode, ...body, message, ...(body.data?.retryAfter ? { data: { ...body.data, retryAfter: 'n' } } : {}) });
     }
     return answers;
   };

@@ -26,8 +26,9 @@ const message = 'Esta herramienta aún no está disponible, así que no se puede
 
 describe.skipIf(secondDatabaseRun)('[TOOL-03] [TOOL-04] [TOOL-05] [TOOL-06] a tool is orderable exactly when its runner is registered', () => {
   it('derives what can be ordered from the runner registry', () => {
-    expect([...orderableTypes].sort()).toEqual([...runnersFor({ llm: undefined }).keys()].sort());
-    for (const product of tools) expect(orderableTypes.has(product.orderType), `product ${product.id}`).toBe(runnersFor({ llm: undefined }).has(product.orderType));
+    const registry = runnersFor({ llm: undefined }, t.database.db);
+    expect([...orderableTypes].sort()).toEqual([...registry.keys()].sort());
+    for (const product of tools) expect(orderableTypes.has(product.orderType), `product ${product.id}`).toBe(registry.has(product.orderType));
   });
 
   it.each(unavailable.map((p) => [p.id, p.orderType]))('refuses to quote or order product %i (type %i), charging nothing', async (productId) => {

@@ -5,7 +5,7 @@ import type { Runner } from '../../server/jobs/runners.ts';
  * A runner registry for the engine-pool tests, loaded by pool threads as the real
  * one is: each order type misbehaves in its own way.
  */
-export function runnersFor(): Map<number, Runner> {
+export function engineRunners(): Map<number, Runner> {
   return new Map<number, Runner>([
     // Answers which thread ran it.
     [7, async (order) => ({ engine: 'test', source: order.content ?? '', format: { threadId }, plain: `ran in ${threadId}` })],
