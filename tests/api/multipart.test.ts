@@ -55,9 +55,9 @@ describe.skipIf(secondDatabaseRun)('[UPL-04] multipart only where the spec sends
     expect(res.statusCode).toBe(401);
   });
 
-  it('[HUM-07] still takes the spec’s multipart orderNo from a signed-in user', async () => {
+  it.each(['/api/humanizer', '/api/plagiarism'])('[HUM-07] [TOOL-03] %s still takes the spec’s multipart orderNo from a signed-in user', async (url) => {
     const user = await accountWithSession(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/humanizer', headers: { ...user.headers, ...multipartHeaders }, payload: form([['orderNo', 'IWNOSUCHORDER']]) });
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...user.headers, ...multipartHeaders }, payload: form([['orderNo', 'IWNOSUCHORDER']]) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 1, message: expect.any(String) });
   });
