@@ -70,7 +70,7 @@ const BAD_PAIRS = new Set(
   chance>opportunity agency>bureau associate>link link>associate severely>badly fuse>mix factory>mill
   rush>race race>rush harm>injury publicity>promotion scope>range calamity>tragedy catastrophe>tragedy penalty>punishment
   punishment>penalty colony>settlement wage>salary frightening>terrible frightening>dreadful activate>trigger topic>theme
-  merchandise>product`.split(/\s+/),
+  merchandise>product theme>subject theme>topic`.split(/\s+/),
 );
 // Informal, profane, or too short to read unambiguously: never offered as a replacement nor replaced.
 const BLOCK = new Set(

@@ -361,7 +361,7 @@ response > reaction [not=immune]
 result > outcome [not=a]
 retaliation > revenge
 rival > opponent
-role > part [not=the,this,that,his,her,their,its,our,my,your]
+role > part [not=the,this,that,these,those,his,her,their,its,our,my,your,many,some,all,different,new]
 scheme > plan
 sentiment > feeling
 serenity > calm
@@ -378,7 +378,6 @@ supporter > backer
 tale > story
 task > job
 tenacity > persistence
-theme > subject, topic
 threat > danger
 topic > subject
 transition > shift
