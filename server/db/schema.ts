@@ -154,6 +154,12 @@ export const orders = pgTable(
     paymentRef: text('payment_ref'),
     /** Tool runs: how often a worker claimed the job (a crashed run is retried, then refunded). */
     attempts: integer('attempts').notNull().default(0),
+    /** Tool runs: percent of the work done while the order is processing (polled by the editor). */
+    progress: integer('progress').notNull().default(0),
+    /** LLM-backed runs: tokens spent and their cost in millionths of a US dollar (docs/llm-backend.md). */
+    llmPromptTokens: integer('llm_prompt_tokens').notNull().default(0),
+    llmCompletionTokens: integer('llm_completion_tokens').notNull().default(0),
+    llmCostMicroUsd: integer('llm_cost_micro_usd').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

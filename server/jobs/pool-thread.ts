@@ -12,7 +12,8 @@ parentPort!.on('message', async ({ id, order }: PoolRequest) => {
   let reply: PoolReply;
   try {
     if (!runner) throw new Error(`no runner for order type ${order.orderType} in thread ${threadId}`);
-    reply = { id, ok: true, output: await runner(order) };
+    const progress = async (fraction: number) => parentPort!.postMessage({ id, progress: fraction } satisfies PoolReply);
+    reply = { id, ok: true, output: await runner(order, { progress }) };
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

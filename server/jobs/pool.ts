@@ -2,25 +2,27 @@ import { Worker } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
+import type { RunHooks } from './runners.ts';
 
 /** Runs paid orders' engines somewhere: in worker threads (the pool) or, in tests, in this thread. */
 export interface JobEngine {
   /** Order types it can run. */
   readonly types: readonly number[];
-  run(order: OrderRow): Promise<RunOutput>;
+  /** Runs one order; `hooks.progress` hears how far the run has got (from a pool thread too). */
+  run(order: OrderRow, hooks?: RunHooks): Promise<RunOutput>;
   close(): Promise<void>;
 }
 
 /** A message to a pool thread, and its answer. */
 export type PoolRequest = { id: number; order: OrderRow };
-export type PoolReply = { id: number; ok: true; output: RunOutput } | { id: number; ok: false; message: string };
+export type PoolReply = { id: number; ok: true; output: RunOutput } | { id: number; ok: false; message: string } | { id: number; progress: number };
 
 /** The registry a pool thread loads: `engineRunners` of server/jobs/runners.ts (tests pass a module of their own). */
 export const defaultRegistry = new URL('./runners.ts', import.meta.url);
 
 interface Slot {
   worker: Worker;
-  busy?: { id: number; resolve(output: RunOutput): void; reject(error: Error): void; timer: NodeJS.Timeout };
+  busy?: { id: number; resolve(output: RunOutput): void; reject(error: Error): void; timer: NodeJS.Timeout; hooks?: RunHooks };
 }
 
 /**
@@ -42,7 +44,7 @@ export async function createEnginePool(options: {
   const registry = options.registry ?? defaultRegistry;
   const runTimeoutMs = options.runTimeoutMs ?? 10 * 60_000;
   const slots: Slot[] = [];
-  const waiting: { order: OrderRow; resolve(output: RunOutput): void; reject(error: Error): void }[] = [];
+  const waiting: { order: OrderRow; resolve(output: RunOutput): void; reject(error: Error): void; hooks?: RunHooks }[] = [];
   let nextId = 1;
   let closed = false;
 
@@ -55,6 +57,10 @@ export async function createEnginePool(options: {
     worker.on('message', (reply: PoolReply) => {
       const busy = slot.busy;
       if (!busy || busy.id !== reply.id) return;
+      if ('progress' in reply) {
+        busy.hooks?.progress?.(reply.progress).catch(() => {});
+        return;
+      }
       clearTimeout(busy.timer);
       slot.busy = undefined;
       if (reply.ok) busy.resolve(reply.output);
@@ -91,7 +97,7 @@ export async function createEnginePool(options: {
     if (!task) return;
     const id = nextId++;
     const timer = setTimeout(() => fail(slot, new Error(`engine run passed ${runTimeoutMs} ms`)), runTimeoutMs);
-    slot.busy = { id, resolve: task.resolve, reject: task.reject, timer };
+    slot.busy = { id, resolve: task.resolve, reject: task.reject, timer, hooks: task.hooks };
     slot.worker.postMessage({ id, order: task.order } satisfies PoolRequest);
   };
 
@@ -99,10 +105,10 @@ export async function createEnginePool(options: {
 
   return {
     types: options.types,
-    run(order) {
+    run(order, hooks) {
       if (closed) return Promise.reject(new Error('engine pool closed'));
       return new Promise<RunOutput>((resolve, reject) => {
-        waiting.push({ order, resolve, reject });
+        waiting.push({ order, resolve, reject, hooks });
         const idle = slots.find((s) => !s.busy);
         if (idle) next(idle);
       });
@@ -121,9 +127,9 @@ export function combineEngines(...engines: JobEngine[]): JobEngine {
   for (const engine of engines) for (const type of engine.types) if (!byType.has(type)) byType.set(type, engine);
   return {
     types: [...byType.keys()],
-    run(order) {
+    run(order, hooks) {
       const engine = byType.get(order.orderType);
-      return engine ? engine.run(order) : Promise.reject(new Error(`no engine runs order type ${order.orderType}`));
+      return engine ? engine.run(order, hooks) : Promise.reject(new Error(`no engine runs order type ${order.orderType}`));
     },
     async close() {
       await Promise.all(engines.map((engine) => engine.close()));

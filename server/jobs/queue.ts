@@ -61,6 +61,17 @@ export interface RunOutput {
   source: string;
   format: unknown;
   plain: string;
+  /** Tokens and cost of an LLM-backed run, stored on the order. */
+  usage?: { promptTokens: number; completionTokens: number; costMicroUsd: number };
+}
+
+/** Records how far a claimed run has got (0–100) for the polling editor, only while this claim holds the order. */
+export async function reportProgress(db: Db, order: OrderRow, percent: number): Promise<void> {
+  const value = Math.max(0, Math.min(99, Math.floor(percent)));
+  await db
+    .update(orders)
+    .set({ progress: value })
+    .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)));
 }
 
 /** Stores the result and moves the order to "done" in one transaction, only if this claim still holds it. */
@@ -68,11 +79,19 @@ export async function finishJob(db: Db, order: OrderRow, output: RunOutput): Pro
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(orders)
-      .set({ status: OrderStatus.DONE, updatedAt: new Date() })
+      .set({
+        status: OrderStatus.DONE,
+        progress: 100,
+        llmPromptTokens: output.usage?.promptTokens ?? 0,
+        llmCompletionTokens: output.usage?.completionTokens ?? 0,
+        llmCostMicroUsd: output.usage?.costMicroUsd ?? 0,
+        updatedAt: new Date(),
+      })
       .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)))
       .returning({ orderNo: orders.orderNo });
     if (moved.length === 0) return false;
-    await tx.insert(toolResults).values({ orderNo: order.orderNo, userId: order.userId, ...output }).onConflictDoNothing();
+    const { usage: _usage, ...result } = output;
+    await tx.insert(toolResults).values({ orderNo: order.orderNo, userId: order.userId, ...result }).onConflictDoNothing();
     return true;
   });
 }

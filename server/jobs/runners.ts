@@ -11,21 +11,35 @@ import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
+/** What a run may tell the worker while it works. */
+export interface RunHooks {
+  /** How far the run has got, as a fraction of its work (0..1). */
+  progress?: (fraction: number) => Promise<void>;
+}
+
 /** Runs one paid order's engine. */
-export type Runner = (order: OrderRow) => Promise<RunOutput>;
+export type Runner = (order: OrderRow, hooks?: RunHooks) => Promise<RunOutput>;
 
 /** A stable seed per order: every version of a group differs, and a re-run of one order gives the same text. */
 export function seedOf(orderNo: string): number {
   return createHash('sha256').update(orderNo).digest().readUInt32BE(0);
 }
 
-/** The humanizer: the LLM backend when configured (it falls back to the offline engine), else offline. */
+/**
+ * The humanizer: the LLM backend when configured (paragraph by paragraph, with progress, tokens and cost; the offline
+ * engine takes over for any paragraph it fails on), else the offline engine.
+ */
 export function humanizerRunner(llm: Config['llm']): Runner {
-  return async (order) => {
+  return async (order, hooks = {}) => {
     const input = order.content ?? '';
     const options = { ultra: order.orderType === OrderType.HUMANIZER_ULTRA, seed: seedOf(order.orderNo) };
-    const result = llm ? await humanizeWithLlm(input, options, llm) : { ...humanize(input, options), backend: 'offline' as const };
-    return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text };
+    if (!llm) {
+      const result = humanize(input, options);
+      return { engine: 'humanizer-offline', source: input, format: segmentsToDoc(result.paragraphs), plain: result.text };
+    }
+    const result = await humanizeWithLlm(input, options, llm, { onProgress: (done, total) => hooks.progress?.(done / total) });
+    const { promptTokens, completionTokens, costMicroUsd } = result.usage;
+    return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text, usage: { promptTokens, completionTokens, costMicroUsd } };
   };
 }
 
@@ -99,5 +113,5 @@ export const orderableTypes: ReadonlySet<number> = new Set([...engineRunners({ l
 
 /** Runs the registry's runners in this thread (tests, and a process that wants no threads). */
 export function inProcessEngine(runners: Map<number, Runner>): import('./pool.ts').JobEngine {
-  return { types: [...runners.keys()], run: async (order) => runners.get(order.orderType)!(order), close: async () => {} };
+  return { types: [...runners.keys()], run: async (order, hooks) => runners.get(order.orderType)!(order, hooks), close: async () => {} };
 }

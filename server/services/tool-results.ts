@@ -41,6 +41,7 @@ export async function humanizerResult(db: Db, userId: string, orderNo: string): 
     orderGroup: members.map((m) => m.orderNo),
     isUltra: order.orderType === OrderType.HUMANIZER_ULTRA,
     rating: rating?.rating ?? null,
+    progress: result ? 100 : order.progress,
   };
 }
 

@@ -89,4 +89,6 @@ export interface HumanizerResult {
   orderGroup: string[];
   isUltra: boolean;
   rating: number | null;
+  /** Percent of the run done (0–100): rises while an LLM-backed run works through the paragraphs; 100 once done. */
+  progress: number;
 }

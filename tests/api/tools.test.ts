@@ -12,6 +12,7 @@ import { docToText, type Doc } from '../../src/domain/humanizer.ts';
 import { orders } from '../../server/db/schema.ts';
 import { ledgerCheck } from '../../server/services/ledger.ts';
 import { startWorker } from '../../server/jobs/worker.ts';
+import { startFakeLlm } from '../support/fake-llm.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { pdfFlateBomb } from '../support/hostile-files.ts';
@@ -238,6 +239,62 @@ describe('humanizer runs', () => {
       expect(check.ledgerSum).toBe(check.balance);
     } finally {
       await solo.close();
+    }
+  });
+});
+
+describe('humanizer runs on the LLM backend', () => {
+  it('[HUM-07] [HUM-13] rewrites with the configured LLM paragraph by paragraph, shows progress while polling and stores tokens and cost on the order', async () => {
+    const paragraphs = [
+      'Furthermore, a 2021 report by UNESCO found that 1.6 billion learners were affected by school closures.',
+      'In conclusion, as Smith (2020) argues, "technology is not a panacea."',
+    ];
+    const rewrites = ['A 2021 report by UNESCO found that school closures hit 1.6 billion learners.', 'As Smith (2020) argues, "technology is not a panacea."'];
+    const fake = await startFakeLlm('llm-key');
+    // The first paragraph's answer waits until the test has seen the run in progress.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.reply = (user) => rewrites[paragraphs.indexOf(user)] ?? user;
+    const solo = await createTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'llm-key', LLM_MODEL: 'open-model', LLM_PRICE_INPUT_PER_MTOK: '0.2', LLM_PRICE_OUTPUT_PER_MTOK: '0.6', WORKER: 'false' });
+    try {
+      const user = await accountWithSession(solo);
+      const created = (await solo.app.inject({ method: 'POST', url: '/api/createOrder', headers: user.headers, payload: { productId: ProductId.HUMANIZE, content: paragraphs.join('\n') } })).json();
+      await solo.app.inject({ method: 'POST', url: '/api/createPayment', headers: user.headers, payload: { orderNo: created.data.orderNo } });
+      const orderNo: string = created.data.orderNo;
+      const poll = async () => (await solo.app.inject({ method: 'POST', url: '/api/humanizer', headers: user.headers, payload: { orderNo } })).json();
+      expect((await poll()).data).toMatchObject({ data: null, progress: 0 });
+      const { runnersFor } = await import('../../server/jobs/runners.ts');
+      const runners = runnersFor(solo.config, solo.database.db);
+      const humanizer = runners.get(7)!;
+      // Hold the second paragraph until the poller has seen the first one counted.
+      const gated = new Map([[7, async (order: Parameters<typeof humanizer>[0], hooks?: Parameters<typeof humanizer>[1]) => humanizer(order, { progress: async (f) => { await hooks?.progress?.(f); if (f < 1) await held; } })]]);
+      const worker = startWorker(solo.database.db, gated, solo.app.log, { idleMs: 20 });
+      let seen = 0;
+      for (let i = 0; i < 400 && seen === 0; i++) {
+        seen = (await poll()).data.progress;
+        if (seen === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen).toBe(50);
+      release();
+      let r = await poll();
+      for (let i = 0; i < 400 && !r.data.data; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        r = await poll();
+      }
+      await worker.stop();
+      expect(r.data.dataWithoutFormat).toBe(rewrites.join('\n'));
+      expect(r.data.progress).toBe(100);
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests.every((q) => q.body.model === 'open-model' && q.authorization === 'Bearer llm-key')).toBe(true);
+      const [row] = await solo.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+      const prompt = fake.requests.reduce((n, q) => n + q.body.messages!.reduce((k, m) => k + words(m.content), 0), 0);
+      const completion = rewrites.reduce((n, t) => n + words(t), 0);
+      expect(row).toMatchObject({ status: OrderStatus.DONE, progress: 100, llmPromptTokens: prompt, llmCompletionTokens: completion, llmCostMicroUsd: Math.round(prompt * 0.2 + completion * 0.6) });
+    } finally {
+      release();
+      await solo.close();
+      await fake.close();
     }
   });
 });

@@ -9,20 +9,21 @@ export interface LlmRequest {
 
 /**
  * A local server speaking the OpenAI chat-completions protocol (POST /v1/chat/completions with a Bearer key).
- * `reply` decides the assistant's answer from the user's text; `status` lets a test answer with an error and
- * `delayMs` holds the answer back.
+ * `reply` decides the assistant's answer from the last user message (and the whole request); `status` lets a test
+ * answer with an error and `delayMs` holds the answer back. Usage is reported as the protocol does: prompt tokens
+ * (here one per word of all messages) and completion tokens (one per word of the answer).
  */
 export interface FakeLlm {
   baseUrl: string;
   requests: LlmRequest[];
-  reply: (userText: string) => string;
+  reply: (userText: string, body: LlmRequest['body']) => string;
   status: number;
   delayMs: number;
   close(): Promise<void>;
 }
 
 /** Starts the fake on a free port of 127.0.0.1; `apiKey` is the only key it accepts. */
-export async function startFakeLlm(apiKey = 'test-llm-key', reply: (userText: string) => string = (t) => t): Promise<FakeLlm> {
+export async function startFakeLlm(apiKey = 'test-llm-key', reply: FakeLlm['reply'] = (t) => t): Promise<FakeLlm> {
   const requests: LlmRequest[] = [];
   const pending = new Set<ServerResponse>();
   const fake: FakeLlm = {
@@ -55,17 +56,22 @@ export async function startFakeLlm(apiKey = 'test-llm-key', reply: (userText: st
       }
       requests.push({ authorization: req.headers.authorization, body });
       if (req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
-      const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
+      const user = body.messages?.filter((m) => m.role === 'user').pop()?.content ?? '';
       const answer = () => {
         pending.delete(res);
         if (fake.status !== 200) return json(res, fake.status, { error: { message: 'upstream error', type: 'server_error' } });
+        const content = fake.reply(user, body);
+        const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
         json(res, 200, {
           id: `chatcmpl-${requests.length}`,
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: body.model ?? 'fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: fake.reply(user) }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: (() => {
+            const prompt = (body.messages ?? []).reduce((n, m) => n + words(m.content), 0);
+            return { prompt_tokens: prompt, completion_tokens: words(content), total_tokens: prompt + words(content) };
+          })(),
         });
       };
       pending.add(res);

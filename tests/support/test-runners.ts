@@ -10,6 +10,11 @@ export function engineRunners(): Map<number, Runner> {
     // Answers which thread ran it.
     [7, async (order) => ({ engine: 'test', source: order.content ?? '', format: { threadId }, plain: `ran in ${threadId}` })],
     [12, async () => Promise.reject(new Error('engine exploded'))],
+    // Reports its progress in quarters, as the LLM humanizer reports its paragraphs.
+    [14, async (order, hooks) => {
+      for (const f of [0.25, 0.5, 0.75]) await hooks?.progress?.(f);
+      return { engine: 'test', source: order.content ?? '', format: null, plain: 'done' };
+    }],
     // Takes its thread down with it.
     [8, async () => process.exit(3)],
     // Never finishes.

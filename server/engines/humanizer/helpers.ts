@@ -30,7 +30,12 @@ export interface Settings {
   casual: boolean;
   /** 0 for the first pass; Ultra's later passes rewrite what the earlier ones left. */
   pass: number;
+  /** How much to change, 0..1 (1 = the mode's full rate): every step's probability is scaled by it. */
+  strength: number;
 }
+
+/** The probability of a step in this pass: the mode's figure (normal or Ultra) scaled by the strength. */
+export const chance = (s: Settings, normal: number, ultra: number) => (s.ultra ? ultra : normal) * s.strength;
 
 /** True for a word or number token (not punctuation). */
 export function isWord(t: Token | undefined): t is Token {

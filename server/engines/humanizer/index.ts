@@ -11,10 +11,19 @@ import { findProtectedSpans as findSpans, splitSentences, tokenize, type Protect
 export type { ChangeKind, Segment };
 export { diffSegments };
 
-/** Options of one run: Ultra rewrites more (more structure, two passes); the seed picks among alternatives. */
+/**
+ * Options of one run: Ultra rewrites more (more structure, two passes); the seed picks among alternatives. The
+ * essay rewriter reuses the engine through the other options: how much to change, the register, frozen words.
+ */
 export interface HumanizeOptions {
   ultra?: boolean;
   seed?: number;
+  /** How much to change, 0..1 (default 1, the mode's full rate); 0 returns the text unchanged. */
+  strength?: number;
+  /** The register to write in; by default it is read from the text (contractions only where it allows them). */
+  register?: Register;
+  /** Words or phrases kept exactly as written, like protected spans (matched whole-word, case-sensitive). */
+  frozen?: string[];
 }
 
 /** The rewrite, paragraph by paragraph with its change marks, and the protected spans of the input. */
@@ -57,7 +66,8 @@ export function splitParagraphs(input: string): string[] {
     .filter((p) => p.length > 0);
 }
 
-type Register = 'formal' | 'neutral' | 'casual';
+/** The register of a text: it decides contractions and informal alternatives. */
+export type Register = 'formal' | 'neutral' | 'casual';
 
 /**
  * The register of the whole input decides contractions: none in formal prose (citations, or long words with no
@@ -83,9 +93,28 @@ export function detectRegister(paragraphs: string[], spans: ProtectedSpan[][]): 
   return 'neutral';
 }
 
-function settingsFor(register: Register, ultra: boolean): Settings {
+function settingsFor(register: Register, ultra: boolean, strength: number): Settings {
   const contractions = register === 'formal' ? 0 : register === 'casual' ? (ultra ? 1 : 0.85) : ultra ? 0.8 : 0.5;
-  return { ultra, contractions, casual: register === 'casual', pass: 0 };
+  return { ultra, contractions: contractions * strength, casual: register === 'casual', pass: 0, strength };
+}
+
+/** Spans of the frozen words in a paragraph, merged into its protected spans (overlaps become one span). */
+function withFrozen(paragraph: string, spans: ProtectedSpan[], frozen: string[]): ProtectedSpan[] {
+  const extra: ProtectedSpan[] = [];
+  for (const word of frozen) {
+    if (!word.trim()) continue;
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+    for (const m of paragraph.matchAll(re)) extra.push({ start: m.index, end: m.index + m[0].length, kind: 'term' });
+  }
+  if (extra.length === 0) return spans;
+  const all = [...spans, ...extra].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: ProtectedSpan[] = [];
+  for (const span of all) {
+    const last = merged[merged.length - 1];
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
 }
 
 /** Ultra's passes: each later pass rewrites what the earlier ones left (see rewriteParagraph). */
@@ -138,8 +167,10 @@ export function humanize(input: string, options: HumanizeOptions = {}): Humanize
   const ultra = options.ultra === true;
   const seed = (options.seed ?? 0) >>> 0;
   const paragraphs = splitParagraphs(input);
-  const spans = paragraphs.map((p) => spansOf(p));
-  const settings = settingsFor(detectRegister(paragraphs, spans), ultra);
+  const frozen = options.frozen ?? [];
+  const spans = paragraphs.map((p) => withFrozen(p, spansOf(p), frozen));
+  const strength = Math.min(1, Math.max(0, options.strength ?? 1));
+  const settings = settingsFor(options.register ?? detectRegister(paragraphs, spans), ultra, strength);
   const protectedSpans: string[] = [];
   const outputs: string[] = [];
   const segments: Segment[][] = [];

@@ -5,6 +5,8 @@ import { THESAURUS, type SynonymRule } from './thesaurus.ts';
 /** The distilled data file (see scripts/build-humanizer-data.ts), loaded once at first use. */
 interface LexiconFile {
   syn: Record<WordPos, Record<string, string[]>>;
+  /** The wider WordNet tier, used only where the fluency model agrees (lm.ts). */
+  syn2: Record<WordPos, Record<string, string[]>>;
   verbForms: Record<string, string>;
   plurals: Record<string, string>;
   collocations: string[];
@@ -12,7 +14,7 @@ interface LexiconFile {
 }
 
 /** Where a synonym entry comes from: it decides how often the engine uses it. */
-export type SynonymSource = 'plain' | 'thesaurus' | 'wordnet';
+export type SynonymSource = 'plain' | 'thesaurus' | 'wordnet' | 'wide';
 
 /** A word's alternatives and the conditions of their use. */
 export interface SynonymEntry extends SynonymRule {
@@ -38,6 +40,7 @@ export function lexicon(): Lexicon {
   const synonyms = {} as Record<WordPos, Map<string, SynonymEntry>>;
   for (const pos of ['n', 'v', 'a', 'r'] as const) {
     const map = new Map<string, SynonymEntry>();
+    for (const [word, to] of Object.entries(file.syn2[pos])) map.set(word, { to, source: 'wide' });
     for (const [word, to] of Object.entries(file.syn[pos])) map.set(word, { to, source: 'wordnet' });
     // The reviewed thesaurus overrides WordNet's pairs, and the plain-English alternatives for the words chatbot
     // prose overuses come first of all.

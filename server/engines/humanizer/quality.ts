@@ -1,3 +1,5 @@
+import { lexicon } from './lexicon.ts';
+
 /**
  * Offline quality measures for the humanizer: rule-based grammar checks (the engine uses them to reject its
  * own bad rewrites; tests compare input and output), stylometric signals, and the meaning-kept measure.
@@ -5,8 +7,22 @@
 
 /** One grammar problem found by a rule. */
 export interface GrammarIssue {
-  rule: 'article' | 'repeat' | 'capital' | 'punctuation' | 'agreement' | 'contraction';
+  rule: 'article' | 'repeat' | 'capital' | 'punctuation' | 'agreement' | 'contraction' | 'comparative' | 'verbForm';
   excerpt: string;
+}
+
+let inflected: Set<string> | undefined;
+/** Third-person and past forms of common verbs that are not also a bare verb ("makes", "helped"). */
+function inflectedOnly(): Set<string> {
+  if (inflected) return inflected;
+  const { verbForms } = lexicon();
+  const bare = new Set(verbForms.keys());
+  inflected = new Set();
+  for (const forms of verbForms.values()) {
+    if (forms[0] && /s$/.test(forms[0]) && !bare.has(forms[0])) inflected.add(forms[0]);
+    if (forms[1] && /ed$/.test(forms[1]) && !bare.has(forms[1])) inflected.add(forms[1]);
+  }
+  return inflected;
 }
 
 // Words spelled with a vowel but said with a consonant sound, and the reverse.
@@ -52,6 +68,12 @@ export function grammarIssues(text: string): GrammarIssue[] {
   for (const m of text.matchAll(/\b(?:it|that|there|he|she|what|who)['’](?:s|ll)(?= *(?:[.!?,;:]|$))|\bI['’]m(?= *(?:[.!?,;:]|$))|\b(?:they|we|you)['’](?:re|ve)(?= *(?:[.!?,;:]|$))/gi)) {
     add('contraction', m);
   }
+  // "most strong", "more big": a short adjective takes -est/-er, so a synonym swap after most/more can break it.
+  for (const m of text.matchAll(/\b(?:most|more)\s+(?:strong|big|small|large|fast|quick|tough|hard|great|high|low|deep|long|short|old|young|rich|poor|smart|wise|weak|cheap|close|clear|safe|huge|vast|harsh|firm|plain|odd|busy|key)\b/gi)) add('comparative', m);
+  // "can makes", "will helped": after a modal the verb is bare.
+  for (const m of text.matchAll(/\b(?:can|could|will|would|shall|should|may|might|must)\s+(?:not\s+|also\s+|still\s+)?([a-z]+)\b/gi)) {
+    if (inflectedOnly().has(m[1]!.toLowerCase())) add('verbForm', m);
+  }
   return issues;
 }
 
@@ -74,6 +96,40 @@ export const AI_TELLS = [
   'resonate', 'resonates', 'intertwined', 'dynamic', 'journey', 'strive', 'endeavor', 'commitment to',
 ];
 const TELL_RE = new RegExp(`(?<![\\p{L}])(?:${AI_TELLS.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
+
+/**
+ * Stock phrases of machine-written essays: the openers, connectors, hedges and formulas a careful editor deletes
+ * or rephrases (issue 13 names "it is important to note", "in conclusion", "moreover", "plays a crucial role",
+ * "serves as a testament to"; the rest are the most machine-marked phrases of the essay dataset's training prompts
+ * and published lists of chatbot tells). A measure: the bench counts how many of the input's occurrences are left.
+ */
+export const STOCK_PHRASES = [
+  'it is important to note', 'it is worth noting', 'it should be noted', 'it is important to', 'it is essential to',
+  'it is crucial to', 'it is vital to', 'it is clear that', 'it is evident that', 'in conclusion', 'to conclude',
+  'in summary', 'to summarize', 'overall,', 'moreover', 'furthermore', 'additionally', 'in addition,', 'firstly',
+  'secondly', 'thirdly', 'lastly', 'ultimately', 'consequently', 'thus,', 'hence', 'therefore,', 'nevertheless',
+  'nonetheless', 'however,', 'on the other hand', 'in today\'s', 'in this day and age', 'plays a crucial role',
+  'play a crucial role', 'plays a vital role', 'play a vital role', 'plays a significant role',
+  'play a significant role', 'plays an important role', 'play an important role', 'plays a key role',
+  'a crucial role', 'a vital role', 'a pivotal role', 'serves as a testament to', 'a testament to', 'serves as',
+  'serve as', 'a stark reminder', 'a wide range of', 'a variety of', 'a myriad of', 'a plethora of', 'a multitude of',
+  'not only', 'by doing so', 'in order to', 'due to the fact', 'when it comes to', 'in terms of', 'as well as',
+  'such as', 'a sense of', 'the importance of', 'the potential to', 'can lead to', 'leading to', 'which can lead to',
+  'contribute to', 'contributes to', 'shed light on', 'sheds light on', 'delve into', 'delves into',
+  'navigate the', 'in the realm of', 'the landscape of', 'pave the way', 'paves the way', 'strike a balance',
+  'a deeper understanding', 'gain a deeper', 'valuable insights', 'insights into', 'foster', 'fostering',
+  'fosters', 'enhance', 'enhances', 'enhancing', 'ensure', 'ensures', 'ensuring', 'crucial', 'vital', 'pivotal',
+  'essential', 'significant', 'significantly', 'numerous', 'various', 'individuals', 'utilize', 'utilizing',
+  'facilitate', 'comprehensive', 'profound', 'intricate', 'multifaceted', 'notably', 'in essence',
+  'first and foremost', 'last but not least', 'all in all', 'needless to say', ', making it', ', allowing',
+  ', leading to', ', providing', ', resulting in', ', thereby', 'one such',
+];
+const STOCK_RE = new RegExp(`(?<![\\p{L}])(?:${[...STOCK_PHRASES].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
+
+/** Occurrences of the stock phrases in a text (longest match first, so "plays a crucial role" counts once). */
+export function stockPhraseCount(text: string): number {
+  return text.match(STOCK_RE)?.length ?? 0;
+}
 
 /** Stylometric signals of a text. */
 export interface Stylometrics {
@@ -136,6 +192,38 @@ export function stylometrics(text: string): Stylometrics {
     tellsPer1000: (tells * 1000) / Math.max(1, words.length),
     contractionsPer100: (contractions * 100) / Math.max(1, words.length),
   };
+}
+
+// --- meaning-bearing words --------------------------------------------------------------------------------
+
+const NEGATIONS = /\b(?:not|never|no|none|nor|neither|nobody|nothing|nowhere|without|cannot|unable|impossible|unlikely|unclear|unaware|unnecessary|unsure|unfair|uncertain)\b|n['’]t\b/gi;
+const QUANTIFIERS = /\b(?:all|every|each|some|many|most|few|fewer|several|any|both|much|more|less|lots|lot|numerous|countless|none|half|majority|minority)\b/gi;
+const MODALS = /\b(?:can|could|may|might|must|shall|should|will|would|cannot|(?:ca|wo|could|would|should|must|might)n['’]t)\b|['’]ll\b/gi;
+
+/** Counts of the words that carry a claim's force: negations, quantifiers and modals. */
+export interface MeaningWords {
+  negations: number;
+  quantifiers: number;
+  modals: number;
+}
+
+/** The negations, quantifiers and modals of a text (a rewrite may say them differently, never drop them). */
+export function meaningWords(text: string): MeaningWords {
+  // "whether or not" is "whether", and "not only/just … but also" is "both … and": neither is a negation.
+  // "all of a sudden" is "suddenly", not a quantifier.
+  text = text.replace(/\bwhether or not\b/gi, 'whether').replace(/\ball of a sudden\b/gi, 'suddenly').replace(/(?:\bnot|n['’]t) (?:only|just|merely|simply)\b(?=[^\n]{0,200}?\bbut\b)/gi, ' both');
+  return {
+    negations: text.match(NEGATIONS)?.length ?? 0,
+    quantifiers: text.match(QUANTIFIERS)?.length ?? 0,
+    modals: text.match(MODALS)?.length ?? 0,
+  };
+}
+
+/** The classes of meaning-bearing words that `output` has fewer of than `input` (empty when none was lost). */
+export function lostMeaningWords(input: string, output: string): Array<keyof MeaningWords> {
+  const a = meaningWords(input);
+  const b = meaningWords(output);
+  return (Object.keys(a) as Array<keyof MeaningWords>).filter((k) => b[k] < a[k]);
 }
 
 // --- meaning kept -----------------------------------------------------------------------------------------

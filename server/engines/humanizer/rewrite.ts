@@ -3,13 +3,15 @@
  * after verbs of saying) and the per-sentence and per-paragraph drivers that add the clause-level steps of
  * structure.ts, each kept only when it adds no rule violation.
  */
-import { fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
+import { chance, fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
 import { lexicon, type SynonymSource } from './lexicon.ts';
+import { lmWord, localScore } from './lm.ts';
+import { articleFor } from './quality.ts';
 import { NEVER_REPLACE, PHRASE_RULES, PLAIN_PREPOSITIONS, type PhraseRule, type WordPos } from './phrases.ts';
 import { mergeSentences, restructure } from './structure.ts';
 import type { Token } from './tokens.ts';
 
-export { mulberry32, type Rng, type Settings } from './helpers.ts';
+export { chance, mulberry32, type Rng, type Settings } from './helpers.ts';
 
 // --- stock phrases --------------------------------------------------------------------------------------------
 
@@ -76,7 +78,7 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (c.rule.next && !(after && c.rule.next.test(lower(after)))) continue;
       if (c.rule.verbTag && !(verbTag && c.rule.verbTag.test(verbTag))) continue;
       if (c.rule.prevNot && c.rule.prevNot.includes(lower(out[i - 1]))) continue;
-      if (rng() >= (c.rule.start ? (s.ultra ? 1 : 0.85) : s.ultra ? 0.9 : 0.7)) break;
+      if (rng() >= (c.rule.start ? chance(s, 0.97, 1) : chance(s, 0.92, 1))) break;
       const end = i + c.parts.length;
       const next = out[end];
       const pool = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
@@ -135,7 +137,7 @@ function inCollocation(tokens: Token[], i: number, lemma: string): boolean {
 }
 
 // How often a word with an entry is swapped (normal, Ultra): the chatbot words nearly always.
-const RATE: Record<SynonymSource, [number, number]> = { plain: [0.9, 0.95], thesaurus: [0.8, 0.9], wordnet: [0.7, 0.85] };
+const RATE: Record<SynonymSource, [number, number]> = { plain: [0.97, 1], thesaurus: [0.85, 0.95], wordnet: [0.8, 0.95], wide: [0.8, 0.95] };
 const NOUN_PHRASE_START = /^(?:DT|PDT|PRP\$|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP)$/;
 
 /** True when a noun phrase starts at `t` (a direct object follows a verb). */
@@ -151,15 +153,18 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const out = tokens.slice();
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
-    const pos = SUBSTITUTABLE[t.tag];
+    let pos = SUBSTITUTABLE[t.tag];
     if (!pos || t.prot || t.fresh) continue;
     const low = t.text.toLowerCase();
+    // The tagger reads adjectives it does not know as nouns before a noun ("their intricate/NN plots"): a word the
+    // lexicon knows only as an adjective is one there.
+    if (pos === 'n' && t.tag === 'NN' && !synonyms.n.has(low) && synonyms.a.has(low) && /^(?:NN|NNS)$/.test(out[i + 1]?.tag ?? '') && !/^(?:NN|NNS)$/.test(out[i + 2]?.tag ?? '')) pos = 'a';
     const lemma = pos === 'n' ? (t.tag === 'NNS' ? t.lemma : low) : pos === 'v' ? t.lemma : low;
     const entry = synonyms[pos].get(lemma);
     if (!entry || !/^\p{L}+(?:-\p{L}+)?$/u.test(t.text)) continue;
     if (/^\p{Lu}/u.test(t.text) && (i !== 0 || !/^\p{Lu}\p{Ll}+$/u.test(t.text))) continue;
     const curated = entry.source !== 'wordnet';
-    if (rng() >= RATE[entry.source][s.ultra ? 1 : 0]) continue;
+    if (rng() >= RATE[entry.source][s.ultra ? 1 : 0] * s.strength) continue;
     const next = out[i + 1];
     const prev = out[i - 1];
     if (pos === 'n' && next && /^NN/.test(next.tag)) continue; // a compound's modifier ("care model")
@@ -167,13 +172,14 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     // A plural after a pronoun, name or adverb is more likely a verb the tagger misread ("only increases his …").
     if (t.tag === 'NNS' && /^(?:PRP|NNP|NNPS|RB|MD|WDT|WP)$/.test(prev?.tag ?? '')) continue;
     if (pos === 'v' && next && (next.tag === 'RP' || PARTICLES.has(lower(next)))) continue; // a phrasal verb
-    if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:DT|PRP\$|JJ|JJR|JJS|RBR|RBS|IN)$/.test(prev?.tag ?? '')) continue; // a participle used as an adjective
     if (pos === 'v' && /^(?:DT|PRP\$|POS)$/.test(prev?.tag ?? '')) continue; // "your prompt responses": a noun the tagger read as a verb
     // "robotically assisted surgery": a participle before a noun is part of a name for something.
-    if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having|is|are|was|were|be|been|being)$/.test(lower(prev))) continue;
+    if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having)$/.test(lower(prev))) continue;
     // Adjectives inside a term ("continuous positive airway pressure", "acute kidney injury") keep their word.
     if (pos === 'a' && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
     if (next?.text === ':') continue; // a label ("Answer: …")
+    if (t.tag === 'NNS' && /^['’]$/.test(next?.text ?? '')) continue; // a plural possessive ("individuals'" → not "people'")
     if (inCollocation(out, i, lemma)) continue;
     // A verb followed by a preposition has a frame ("reduced to", "argue with") its synonym may lack.
     if (entry.source === 'plain' && pos === 'v' && next && /^(?:IN|TO)$/.test(next.tag) && !(PLAIN_PREPOSITIONS[lemma] ?? ['that']).includes(lower(next))) continue;
@@ -198,26 +204,46 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (pos === 'n' && t.tag === 'NN' && !/^(?:DT|PRP\$|POS|CD|JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/['’]s$/.test(prev?.text ?? '')) continue;
       if (pos === 'n' && t.tag === 'NN' && /^(?:JJ|JJR|JJS|VBN|VBG)$/.test(prev?.tag ?? '') && !/^(?:DT|PRP\$|POS|CD)$/.test(out[i - 2]?.tag ?? '')) continue;
     }
-    const target = entry.to[Math.floor(rng() * entry.to.length)]!;
-    if (NEVER_REPLACE.has(`${lemma}>${target}`)) continue;
-    if (target === 'make sure' && lower(next) !== 'that') continue; // "make sure" takes a clause, "ensure" also a noun
-    if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) continue; // "seek to" ≠ "look for to"
-    let form: string | undefined;
-    if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
-    else if (pos === 'v') form = inflect(target, t.tag);
-    else form = target;
-    if (!form || form === low || (!curated && form.includes(' '))) continue;
-    // "at once", "in the end": a multi-word adverb cannot stand before the verb or adjective it modifies.
-    if (pos === 'r' && form.includes(' ') && next && /^(?:VB|JJ|RB|MD)/.test(next.tag) && form !== 'more and more') continue;
-    const first = form.split(' ')[0]!;
-    const last = form.split(' ').pop()!;
-    // The new word may not repeat a word close by ("won a resounding win").
-    let repeats = false;
-    for (let k = Math.max(0, i - 8); k < Math.min(out.length, i + 9) && !repeats; k++) {
-      const w = k === i ? '' : lower(out[k]);
-      repeats = w === first || w === last || (w.length > 3 && w.slice(0, 4) === first.slice(0, 4) && Math.abs(w.length - first.length) <= 3);
+    const formFor = (target: string): string | undefined => {
+      if (NEVER_REPLACE.has(`${lemma}>${target}`)) return undefined;
+      // "key to", not "key for"; and never "most key".
+      if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) return undefined;
+      if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) return undefined; // "make sure" takes a clause, "ensure" also a noun
+      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) return undefined; // "seek to" ≠ "look for to"
+      let form: string | undefined;
+      if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
+      else if (pos === 'v') form = inflect(target, t.tag);
+      else form = target;
+      if (!form || form === low || (!curated && form.includes(' '))) return undefined;
+      // "at once", "in the end": a multi-word adverb cannot stand before the verb or adjective it modifies.
+      if (pos === 'r' && form.includes(' ') && next && /^(?:VB|JJ|RB|MD)/.test(next.tag) && form !== 'more and more') return undefined;
+      const first = form.split(' ')[0]!;
+      const last = form.split(' ').pop()!;
+      // The new word may not repeat a word close by ("won a resounding win").
+      let repeats = false;
+      for (let k = Math.max(0, i - 8); k < Math.min(out.length, i + 9) && !repeats; k++) {
+        const w = k === i ? '' : lower(out[k]);
+        repeats = w === first || w === last || (w.length > 3 && w.slice(0, 4) === first.slice(0, 4) && Math.abs(w.length - first.length) <= 3);
+      }
+      if (repeats) return undefined;
+      return form;
+    };
+    // Every alternative that passes the checks is scored by the fluency model in its context; a WordNet or
+    // thesaurus alternative is kept only when it reads at least as well there as the word it replaces (the
+    // reviewed thesaurus gets a little slack: its senses were checked by hand), and one of those is drawn.
+    const lmPrev = lmWord(prev, '<s>');
+    const lmNext = lmWord(next, '</s>');
+    // After "a"/"an" each candidate is scored with the article it will take (fixArticle below).
+    const prevFor = (form: string) => (lmPrev === 'a' || lmPrev === 'an' ? (articleFor(form) ?? lmPrev) : lmPrev);
+    const own = localScore(lmPrev, [low], lmNext);
+    const slack = entry.source === 'plain' ? Infinity : entry.source === 'thesaurus' ? 1.5 : entry.source === 'wordnet' ? 0.3 : 0;
+    const options: string[] = [];
+    for (const target of entry.to) {
+      const form = formFor(target);
+      if (form && localScore(prevFor(form), form.toLowerCase().split(' '), lmNext) >= own - slack) options.push(form);
     }
-    if (repeats) continue;
+    if (options.length === 0) continue;
+    const form = options[Math.floor(rng() * options.length)]!;
     out[i] = { ...t, text: withCase(form, t.text), fresh: true };
     fixArticle(out, i);
   }
@@ -263,7 +289,8 @@ function contract(tokens: Token[], s: Settings, rng: Rng): Token[] {
     let merged: string | undefined;
     if (lb === 'not' && NOT_CONTRACTIONS[la] && !(la === 'have' || la === 'has' || la === 'had' ? !/^VBN|^RB/.test(after.tag) : false)) {
       merged = la === 'will' ? withCase("won't", a.text) : a.text + "n't";
-    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '')) {
+    } else if (PRONOUN_BE[la]?.[lb] && (lb !== 'have' || after.tag === 'VBN') && !(lb === 'will' && lower(after) === 'not') && !(a.tag === 'DT' || a.tag === 'WDT' || a.tag === 'IN') && !/^(?:VB|IN|TO)/.test(out[i - 1]?.tag ?? '') && !(/^(?:what|who|where|that|there|here)$/.test(la) && (after.tag === 'PRP' || after.tag === 'EX'))) {
+      // (not "what's it": a question word before "is it" keeps both words)
       // (not "the mystery shrouding it is …": "it" is an object there, and "is" belongs to another subject)
       merged = a.text + PRONOUN_BE[la]![lb]!;
     } else if (la === 'that' && lb === 'is' && a.tag === 'DT' && after.tag !== 'VBG' && i === 0) {
@@ -287,7 +314,7 @@ function dropThat(tokens: Token[], s: Settings, rng: Rng): Token[] {
     const verb = tokens[i - 1]!;
     if (t.text !== 'that' || t.prot || t.fresh || !verb.tag.startsWith('VB') || !SAYING.has(verb.lemma)) continue;
     if (!/^(?:PRP|DT|NNP|NNPS|NNS|EX)$/.test(tokens[i + 1]!.tag) || !opensClause(tokens, i + 1) || lower(tokens[i + 1]) === 'that' || lower(tokens[i + 1]) === 'this') continue;
-    if (rng() >= (s.ultra ? 0.7 : 0.45)) continue;
+    if (rng() >= chance(s, 0.45, 0.7)) continue;
     const out = tokens.slice();
     out[i - 1] = { ...verb, space: t.space };
     out.splice(i, 1);
@@ -303,7 +330,7 @@ function dropSerialComma(tokens: Token[], s: Settings, rng: Rng): Token[] {
     if (t.text !== ',' || !/^(?:and|or)$/.test(lower(tokens[i + 1])) || opensClause(tokens, i + 2)) continue;
     let earlier = -1;
     for (let k = i - 1; k >= Math.max(0, i - 6); k--) if (tokens[k]!.text === ',') earlier = k;
-    if (earlier < 0 || tokens[i - 1]!.prot === 'quote' || rng() >= (s.ultra ? 0.7 : 0.5)) continue;
+    if (earlier < 0 || tokens[i - 1]!.prot === 'quote' || rng() >= chance(s, 0.5, 0.7)) continue;
     const out = tokens.slice();
     out[i - 1] = { ...out[i - 1]!, space: t.space || ' ' };
     out.splice(i, 1);
@@ -324,12 +351,27 @@ function accept(before: Token[], after: Token[][]): boolean {
 
 /** The word-level steps on one sentence, kept as a whole only when they add no rule violation. */
 function rewriteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
-  let out = replacePhrases(tokens, s, rng);
-  out = substituteWords(out, s, rng);
+  const phrased = replacePhrases(tokens, s, rng);
+  let out = substituteWords(phrased, s, rng);
   out = contract(out, s, rng);
   out = dropSerialComma(out, s, rng);
   out = dropThat(out, s, rng);
-  return out !== tokens && accept(tokens, [out]) ? out : tokens;
+  if (out !== tokens && accept(tokens, [out])) return out;
+  // When the swaps together add a violation, the stock phrases still go (their rules are checked on their own),
+  // and each word swap is then tried alone, kept when it adds no violation.
+  let kept = phrased !== tokens && accept(tokens, [phrased]) ? phrased : tokens;
+  const swapped = substituteWords(kept, s, rng);
+  if (swapped !== kept && swapped.length === kept.length) {
+    for (let i = 0; i < swapped.length; i++) {
+      if (swapped[i] === kept[i]) continue;
+      const trial = kept.slice();
+      trial[i] = swapped[i]!;
+      // fixArticle may have changed the word before the swap.
+      if (i > 0 && swapped[i - 1] !== kept[i - 1]) trial[i - 1] = swapped[i - 1]!;
+      if (accept(tokens, [trial])) kept = trial;
+    }
+  }
+  return kept;
 }
 
 /**

@@ -9,6 +9,7 @@ import { RESULT_VERBS } from './phrases.ts';
 import {
   FINITE,
   capitalized,
+  chance,
   decapitalized,
   fresh,
   hasFiniteVerb,
@@ -95,8 +96,14 @@ function startSentence(tokens: Token[]): Token[] | undefined {
 function continueSentence(tokens: Token[]): Token[] | undefined {
   const first = tokens[0];
   if (!first) return undefined;
-  if (first.prot || first.tag === 'NNP' || first.tag === 'NNPS') return tokens;
+  if (first.prot) return tokens;
   if (/^\p{Ll}/u.test(first.text)) return tokens;
+  // Names are protected spans; the tagger also reads some capitalized sentence openers as NNP ("Many").
+  if (first.tag === 'NNP' || first.tag === 'NNPS') {
+    const low = first.text.toLowerCase();
+    if (!/^\p{Lu}\p{Ll}+$/u.test(first.text) || !lexicon().common.has(low)) return tokens;
+    return [{ ...first, text: low, fresh: true }, ...tokens.slice(1)];
+  }
   const low = decapitalized(first, tokens[1]);
   return low ? [low, ...tokens.slice(1)] : undefined;
 }
@@ -496,6 +503,11 @@ function frontTimePhrase(tokens: Token[]): Token[] | undefined {
   return undefined;
 }
 
+// Nouns of discourse connectives: "in conclusion", "in addition", "as a result", "for example", "on the other hand".
+const CONNECTIVE_NOUNS = new Set(
+  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way'.split(' '),
+);
+
 /** "In 2019, the company opened an office." → "The company opened an office in 2019." */
 function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
   const end = tokens[tokens.length - 1]!;
@@ -505,6 +517,8 @@ function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
   const phrase = tokens.slice(0, comma);
   if (phrase.some((t) => t.fresh || t.moved || FINITE.has(t.tag) || t.prot === 'quote')) return undefined;
   const first = lower(phrase[0]);
+  // A discourse connective ("In conclusion,", "In addition,", "For example,") belongs at the front of its sentence.
+  if (phrase.length <= 4 && phrase.some((t) => CONNECTIVE_NOUNS.has(lower(t)))) return undefined;
   const according = first === 'according' && lower(phrase[1]) === 'to';
   const timed = isTimePhrase(phrase);
   if (!timed && !according && !(FRONT_PREPOSITIONS.has(first) && phrase.length >= 2 && isNounPhrase(phrase.slice(1), 6))) return undefined;
@@ -544,10 +558,15 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
     if (sub.length < 2 || wordCount(sub) > 18 || main.length < 3 || !opensClause(main, 0)) return undefined;
     if (!hasFiniteVerb(sub) && !(sub[0]!.tag === 'VBG' && /^(?:after|before|since|while|when|once)$/.test(lower(first)))) return undefined;
     if (lower(first) === 'as' && !opensClause(sub, 0)) return undefined; // "As a result, …", "As a child, …"
+    // "While A may bring satisfaction, it is brief.": a main clause that opens with a pronoun may refer back into
+    // the subordinate clause, and would point at nothing once it comes first.
+    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) return undefined;
     const mainStart = startSentence(main);
     if (!mainStart) return undefined;
     const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
-    return [...markMoved(withLastSpace(mainStart, '')), fresh(',', ' '), conj, ...markMoved(withLastSpace(sub, '')), last];
+    // A concession keeps its comma at the end ("…, although …"); a condition or time clause does not ("… when …").
+    const comma = /^(?:although|though|whereas|while)$/.test(conj.text) ? [fresh(',', ' ')] : [];
+    return [...markMoved(withLastSpace(mainStart, comma.length ? '' : ' ')), ...comma, conj, ...markMoved(withLastSpace(sub, '')), last];
   }
   if (commas.length === 0 && opensClause(body, 0)) {
     // "B because A." → "Because A, B."
@@ -558,6 +577,8 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
       const main = body.slice(0, i);
       const sub = body.slice(i + 1);
       if (!opensClause(sub, 0) || wordCount(sub) > 15 || wordCount(main) < 3 || !hasFiniteVerb(main)) return undefined;
+      // "The reason is because …", "This is why …": the clause is the complement of "be", not an adverbial.
+      if (/^(?:is|are|was|were|be|been|being|am|'s|’s)$/.test(lower(main[main.length - 1])) || main.some((t) => /^(?:reason|why)$/.test(lower(t)))) return undefined;
       const rest = continueSentence(main);
       if (!rest) return undefined;
       const conj = { ...t, text: withCase(t.text, 'A'), space: ' ', fresh: true };
@@ -608,6 +629,7 @@ function swapConnective(tokens: Token[]): Token[] | undefined {
     const a = body.slice(0, k);
     const b = body.slice(k + 1);
     if (!opensClause(a, 0) || !opensClause(b, 0) || !hasFiniteVerb(a) || wordCount(a) < 3 || wordCount(b) < 3 || FOCUSING.test(lower(body[k - 1]))) return undefined;
+    if (/^(?:is|are|was|were|be|been|being|am)$/.test(lower(a[a.length - 1])) || a.some((t) => /^(?:reason|why)$/.test(lower(t)))) return undefined;
     const started = startSentence(b);
     const rest = continueSentence(a);
     if (!started || !rest) return undefined;
@@ -693,7 +715,7 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
     const i = Math.ceil(x);
     return hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5;
   });
-  if (usable.length === 0 || rng() >= (s.ultra ? 0.85 : 0.65)) return undefined;
+  if (usable.length === 0 || rng() >= chance(s, 0.85, 0.95)) return undefined;
   // The most uneven split point: a short sentence next to a long one is what human rhythm looks like.
   const pick = usable.reduce((best, i) => (Math.abs(2 * i - tokens.length) > Math.abs(2 * best - tokens.length) ? i : best), usable[0]!);
   const bare = !Number.isInteger(pick); // "… and she …" without a comma: the split point is the conjunction itself
@@ -736,31 +758,321 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
   return [[...left, stop], started];
 }
 
+// --- essay restructurings -----------------------------------------------------------------------------------------------
+
+// Nominalisations whose "of" phrase is nearly always the object ("the protection of the environment"), so the verb's
+// gerund says the same ("protecting the environment"). Nouns whose "of" phrase is often the agent ("the development
+// of children", "the growth of cities") are left out.
+const NOMINALISATIONS: Record<string, string> = {
+  implementation: 'implement', creation: 'create', establishment: 'establish', protection: 'protect',
+  preservation: 'preserve', prevention: 'prevent', promotion: 'promote', reduction: 'reduce', elimination: 'eliminate',
+  removal: 'remove', introduction: 'introduce', use: 'use', utilization: 'use', adoption: 'adopt', enforcement: 'enforce',
+  regulation: 'regulate', construction: 'build', management: 'manage', evaluation: 'evaluate', assessment: 'assess',
+  examination: 'examine', exploration: 'explore', analysis: 'analyze', identification: 'identify', integration: 'integrate',
+  expansion: 'expand', maintenance: 'maintain', provision: 'provide', production: 'produce', consumption: 'consume',
+  distribution: 'distribute', collection: 'collect', treatment: 'treat', replacement: 'replace', acquisition: 'acquire',
+  application: 'apply', exploitation: 'exploit', investment: 'invest', limitation: 'limit', measurement: 'measure',
+  selection: 'select', modification: 'modify', consideration: 'consider', completion: 'complete', celebration: 'celebrate',
+};
+
+/** "the implementation of new rules" → "implementing new rules", at a sentence start or after a preposition. */
+function nominalToGerund(tokens: Token[]): Token[] | undefined {
+  for (let i = 0; i < tokens.length - 4; i++) {
+    const the = tokens[i]!;
+    const noun = tokens[i + 1]!;
+    const of = tokens[i + 2]!;
+    const next = tokens[i + 3]!;
+    if (lower(the) !== 'the' || the.prot || the.fresh || the.moved) continue;
+    const verb = NOMINALISATIONS[lower(noun)];
+    if (!verb || noun.tag !== 'NN' || noun.fresh || noun.prot || lower(of) !== 'of' || of.fresh) continue;
+    // The "of" phrase is a plain object: a determiner, adjective, noun or a name (not "of which", not a number).
+    if (!(/^(?:DT|PRP\$|JJ|JJS|NN|NNS|NNP|NNPS|VBG)$/.test(next.tag) || next.prot === 'name' || next.prot === 'term') || /^(?:which|whom|this|that|these|those|each|all|both|some|any)$/.test(lower(next))) continue;
+    const prev = tokens[i - 1];
+    if (!(i === 0 || (prev && prev.tag === 'IN' && !prev.prot && /^(?:in|on|for|by|through|with|without|about|from|against|towards?|after|before|during|of|via)$/.test(lower(prev))))) continue;
+    const form = inflect(verb, 'VBG');
+    if (!form) continue;
+    const gerund: Token = { ...noun, text: i === 0 ? withCase(form, 'A') : form, tag: 'VBG', lemma: verb, space: of.space, fresh: true };
+    return [...tokens.slice(0, i), gerund, ...tokens.slice(i + 3)];
+  }
+  return undefined;
+}
+
+// Adjectives of "It is ADJ to do X" that say how a course of action is judged, so "Doing X is ADJ" says the same.
+const EVALUATIVE = new Set(
+  'important essential crucial vital necessary critical imperative difficult hard easy possible impossible beneficial helpful useful wise best better dangerous challenging advisable worthwhile unwise risky costly expensive simple tough fun interesting rewarding healthy unhealthy harmful valuable'.split(' '),
+);
+// Verbs after which the gerund subject reads badly ("Remembering that … is important"): phrase rules handle these.
+const NO_GERUND_SUBJECT = new Set('remember note understand recognize recognise realize realise consider acknowledge emphasize emphasise mention say know see be keep bear point'.split(' '));
+
+/** "It is important to eat well." → "Eating well is important."; "It is hard for students to focus." → "Focusing is hard for students." */
+function itIsAdjectiveTo(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || lower(tokens[0]) !== 'it' || tokens[0]!.fresh || !/^(?:is|was)$/.test(lower(tokens[1]))) return undefined;
+  let k = 2;
+  const adverbs: Token[] = [];
+  while (tokens[k]?.tag === 'RB' && adverbs.length < 2) {
+    if (/^(?:not|n['’]t|never)$/i.test(tokens[k]!.text)) return undefined;
+    adverbs.push(tokens[k++]!);
+  }
+  const adjective = tokens[k]!;
+  if (!adjective || !EVALUATIVE.has(lower(adjective)) || adjective.prot) return undefined;
+  k++;
+  let forPhrase: Token[] = [];
+  if (lower(tokens[k]) === 'for') {
+    const to = tokens.findIndex((t, i) => i > k && lower(t) === 'to');
+    if (to < 0 || to - k > 5 || !isNounPhrase(tokens.slice(k + 1, to), 4)) return undefined;
+    forPhrase = tokens.slice(k, to);
+    k = to;
+  }
+  const verb = tokens[k + 1];
+  if (lower(tokens[k]) !== 'to' || !verb || verb.tag !== 'VB' || verb.prot || verb.fresh || NO_GERUND_SUBJECT.has(verb.lemma)) return undefined;
+  const rest = tokens.slice(k + 2, -1);
+  if (wordCount(rest) < 1 || wordCount(rest) > 14 || rest.some((t) => t.text === ',' || t.text === ';' || t.prot === 'quote' || t.fresh) || /^(?:that|if|whether)$/.test(lower(rest[0]))) return undefined;
+  const form = inflect(verb.lemma, 'VBG');
+  if (!form || form.includes(' ')) return undefined;
+  const gerund: Token = { ...verb, text: withCase(form, 'A'), tag: 'VBG', fresh: true, space: ' ' };
+  const copula: Token = { ...tokens[1]!, space: ' ', moved: true };
+  const judged = respaced([...adverbs, adjective, ...forPhrase], '');
+  return [gerund, ...markMoved(withLastSpace(rest, ' ')), copula, ...markMoved(judged), end];
+}
+
+const LET_VERBS = new Set(['allow', 'enable', 'permit']);
+
+/** "allows students to learn" → "lets students learn"; "helps them to grow" → "helps them grow". */
+function letInsteadOfAllow(tokens: Token[]): Token[] | undefined {
+  for (let i = 0; i < tokens.length - 3; i++) {
+    const verb = tokens[i]!;
+    if (!verb.tag.startsWith('VB') || verb.prot || verb.fresh || !(LET_VERBS.has(verb.lemma) || verb.lemma === 'help')) continue;
+    // The object: a pronoun or a short noun phrase, then "to" and a bare verb.
+    let to = -1;
+    for (let j = i + 2; j <= Math.min(tokens.length - 2, i + 5); j++) if (lower(tokens[j]) === 'to') { to = j; break; }
+    if (to < 0 || tokens[to + 1]!.tag !== 'VB') continue;
+    const object = tokens.slice(i + 1, to);
+    if (!(object.length === 1 && /^(?:them|us|him|me|you|it|her|people|everyone|students)$/i.test(object[0]!.text)) && !isNounPhrase(object, 4)) continue;
+    if (object.some((t) => t.fresh || t.prot === 'quote' || /^VB/.test(t.tag))) continue; // "help entice students to read"
+    // "allow the reader to see … and to understand": the coordinated infinitive would keep its "to".
+    if (tokens.slice(to + 2).some((t, k, rest) => lower(t) === 'and' && lower(rest[k + 1]) === 'to')) continue;
+    // "help X to do": X a pronoun, a plural noun or a noun phrase with its determiner, never a bare word the tagger may
+    // have misread ("help entice students to read").
+    if (verb.lemma === 'help' && object.length > 1 && !/^(?:DT|PRP\$|CD|PDT)$/.test(object[0]!.tag)) continue;
+    if (verb.lemma === 'help') return [...tokens.slice(0, to), ...tokens.slice(to + 1)];
+    const form = verb.tag === 'VBZ' ? 'lets' : verb.tag === 'VBG' ? 'letting' : verb.tag === 'VB' || verb.tag === 'VBP' || verb.tag === 'VBD' ? 'let' : undefined;
+    // A passive or perfect ("has allowed", "was allowed") keeps its verb: "let" there reads oddly or changes the voice.
+    if (!form || verb.tag === 'VBN' || /^(?:has|have|had|is|are|was|were|be|been)$/.test(lower(tokens[i - 1]))) continue;
+    return [...tokens.slice(0, i), { ...verb, text: withCase(form, verb.text), lemma: 'let', fresh: true }, ...tokens.slice(i + 1, to), ...tokens.slice(to + 1)];
+  }
+  return undefined;
+}
+
+// Participles that close a sentence with a result of the whole main clause, and what the finite clause says.
+const WHICH_RESULTS = new Set(['make', 'lead', 'result', 'cause', 'create', 'give', 'leave', 'allow', 'enable', 'help', 'ensure', 'contribute', 'bring', 'raise', 'reduce', 'increase', 'improve', 'provide', 'offer', 'add', 'prevent', 'turn', 'force', 'keep', 'open', 'save', 'put', 'mark', 'reflect', 'highlight', 'show', 'demonstrate']);
+
+/** "The law bans cars, making streets safer." → "The law bans cars, which makes streets safer." */
+function participleToWhich(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
+  for (let c = 4; c < tokens.length - 3; c++) {
+    const verb = tokens[c + 1]!;
+    if (tokens[c]!.text !== ',' || verb.tag !== 'VBG' || verb.prot || verb.fresh || !WHICH_RESULTS.has(verb.lemma)) continue;
+    const main = tokens.slice(0, c);
+    const rest = tokens.slice(c + 2, -1);
+    if (!hasFiniteVerb(main) || main.some((t) => lower(t) === 'which' || t.text === ';') || wordCount(rest) < 2 || coordinatedParticiple(rest)) return undefined;
+    const tense = pastOrPresent(main);
+    if (!tense) return undefined;
+    const form = inflect(verb.lemma, tense === 'past' ? 'VBD' : 'VBZ');
+    if (!form || form.includes(' ')) return undefined;
+    return [...main, tokens[c]!, fresh('which'), { ...verb, text: form, tag: tense === 'past' ? 'VBD' : 'VBZ', fresh: true }, ...rest, end];
+  }
+  return undefined;
+}
+
+const TO_NOMINATIVE: Record<string, string> = { them: 'they', us: 'we', him: 'he', me: 'I', you: 'you', it: 'it' };
+
+/** ", allowing them to rest." → ", so they can rest." (", so they could rest." after a past main clause). */
+function allowingToSo(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote')) return undefined;
+  for (let c = 4; c < tokens.length - 4; c++) {
+    const verb = tokens[c + 1]!;
+    if (tokens[c]!.text !== ',' || verb.tag !== 'VBG' || !/^(?:allow|enable|permit|help)$/.test(verb.lemma) || verb.fresh || verb.prot) continue;
+    const to = tokens.findIndex((t, j) => j > c + 2 && j <= c + 6 && lower(t) === 'to');
+    if (to < 0 || tokens[to + 1]?.tag !== 'VB') return undefined;
+    const object = tokens.slice(c + 2, to);
+    let subject: Token[];
+    if (object.length === 1 && TO_NOMINATIVE[lower(object[0])]) subject = [{ ...object[0]!, text: TO_NOMINATIVE[lower(object[0])]!, fresh: true }];
+    else if (isNounPhrase(object, 4) && !object.some((t) => t.tag === 'PRP')) subject = object;
+    else return undefined;
+    const main = tokens.slice(0, c);
+    const tense = pastOrPresent(main);
+    if (!tense || !hasFiniteVerb(main)) return undefined;
+    const rest = tokens.slice(to + 1, -1);
+    if (wordCount(rest) < 1 || coordinatedParticiple(rest)) return undefined;
+    return [...main, tokens[c]!, fresh('so'), ...respaced(subject), fresh(tense === 'past' ? 'could' : 'can'), ...rest, end];
+  }
+  return undefined;
+}
+
+// Words that order a list (first, then, finally) or numbers: such lists keep their order.
+const ORDERED = /^(?:first|second|third|then|next|finally|last|before|after|later|earlier)$/i;
+
+/**
+ * "teacher salaries, school buildings and materials" → "school buildings, materials and teacher salaries": a list of
+ * three or more short noun or adjective items, none a name, number or ordering word, rotated.
+ */
+function reorderList(tokens: Token[]): Token[] | undefined {
+  const item = (t: Token) => !t.prot && !t.fresh && !t.moved && /^(?:NN|NNS|JJ|JJR)$/.test(t.tag) && /^\p{Ll}/u.test(t.text) && !ORDERED.test(t.text);
+  for (let i = 1; i < tokens.length - 6; i++) {
+    if (tokens[i]!.text !== ',' || !item(tokens[i - 1]!)) continue;
+    // Walk back to the first item's start (at most three words).
+    let start = i - 1;
+    while (start > 0 && i - start < 3 && item(tokens[start - 1]!)) start--;
+    const before = tokens[start - 1];
+    if (!before || before.prot || !(/^(?:DT|VB|VBD|VBZ|VBP|VBG|VBN|PRP\$|:)$/.test(before.tag) || /^(?:like|including|as|of|about|with)$/.test(lower(before)))) continue;
+    const items: Token[][] = [tokens.slice(start, i)];
+    let k = i;
+    let conj: Token | undefined;
+    let serial = false;
+    while (k < tokens.length) {
+      // k is at a comma (or at the conjunction of the last item)
+      let from = k + 1;
+      if (tokens[k]!.text === ',' && /^(?:and|or)$/.test(lower(tokens[k + 1]))) {
+        serial = true;
+        conj = tokens[k + 1];
+        from = k + 2;
+      } else if (/^(?:and|or)$/.test(lower(tokens[k]))) {
+        conj = tokens[k];
+        from = k + 1;
+      }
+      let to = from;
+      while (to < tokens.length && to - from < 3 && item(tokens[to]!)) to++;
+      if (to === from) {
+        conj = undefined; // "…, and the cycle of life": the list goes on past what this step can read
+        break;
+      }
+      items.push(tokens.slice(from, to));
+      k = to;
+      if (conj) break;
+      if (tokens[k]?.text !== ',' && !/^(?:and|or)$/.test(lower(tokens[k]))) break;
+    }
+    if (!conj || items.length < 3 || conj.fresh) continue;
+    // The list must end where its last item ends: at punctuation, a verb or a relative word, not before a phrase
+    // that belongs to the last item only ("… and taking part in online courses", "… or anyone else").
+    const after = tokens[k];
+    if (!after || after.prot === 'name' || !(/^[.,;:!?)]$/.test(after.text) || /^(?:VBD|VBZ|VBP|MD)$/.test(after.tag) || /^(?:which|that|who)$/.test(lower(after)))) continue;
+    // Items of one kind: all nominal or all adjectival (by their last word).
+    const kinds = new Set(items.map((x) => (x[x.length - 1]!.tag === 'JJ' ? 'a' : 'n')));
+    if (kinds.size !== 1) continue;
+    const rotated = [...items.slice(1), items[0]!];
+    const out: Token[] = [];
+    rotated.forEach((words, n) => {
+      const last = n === rotated.length - 1;
+      const beforeLast = n === rotated.length - 2;
+      out.push(...markMoved(withLastSpace(words, beforeLast && !serial ? ' ' : last ? tokens[k - 1]!.space : '')));
+      if (beforeLast) {
+        if (serial) out.push(fresh(',', ' '));
+        out.push({ ...conj!, space: ' ' });
+      } else if (!last) out.push(fresh(',', ' '));
+    });
+    return [...tokens.slice(0, start), ...out, ...tokens.slice(k)];
+  }
+  return undefined;
+}
+
+// Verbs and adjectives whose "in" phrase is their complement, not a free adverbial ("participate in", "interested in").
+const IN_COMPLEMENT = new Set(
+  'participate engage invest believe result involve interest lie consist specialize specialise succeed excel persist indulge share assist help fail include find get put keep bring live reside occur appear exist arrive remain stay end trust confide delight take play rich poor interested involved successful skilled experienced lacking abundant high low common prevalent evident present located based found used seen'.split(' '),
+);
+// Nouns whose "in" phrase completes them ("a rise in prices", "a role in society"): the phrase stays with them.
+const RELATIONAL_NOUNS = new Set(
+  'rise increase decrease fall drop growth decline change difference interest role part success progress advance advancement improvement investment experience skill gap trust confidence belief participation involvement cut reduction rate level number degree course class research trend share stake place position career job expert expertise lesson training education surge boom spike shift variation disparity inequality equality right'.split(' '),
+);
+const FRONTABLE_FINAL = new Set(['in', 'during', 'throughout', 'across', 'within', 'among', 'around', 'over', 'after', 'before']);
+
+/** "Students can use phones in the classroom." → "In the classroom, students can use phones." */
+function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.text === ',' || t.text === ';' || t.text === ':' || t.prot === 'quote')) return undefined;
+  const body = tokens.slice(0, -1);
+  for (let p = body.length - 2; p >= Math.max(4, body.length - 7); p--) {
+    const prep = body[p]!;
+    if (!FRONTABLE_FINAL.has(lower(prep)) || prep.prot || prep.fresh || prep.moved || prep.tag !== 'IN') continue;
+    const phrase = body.slice(p);
+    if (!isNounPhrase(phrase.slice(1), 6) || phrase.some((t) => t.moved || t.fresh) || phrase.slice(1).some((t) => t.tag === 'PRP')) return undefined;
+    const main = body.slice(0, p);
+    const before = main[main.length - 1]!;
+    if (!opensClause(main, 0) || wordCount(main) < 4 || !hasFiniteVerb(main)) return undefined;
+    // The phrase must not belong to the word before it: a noun ("the rise in prices"), a verb or adjective that takes it.
+    if (/^(?:NNP|NNPS|IN|TO|DT|CC|WDT|WP|CD|PRP\$)$/.test(before.tag) || before.prot === 'name' || before.prot === 'term') return undefined;
+    if (/^NNS?$/.test(before.tag) && RELATIONAL_NOUNS.has(before.lemma)) return undefined;
+    if (IN_COMPLEMENT.has(before.lemma) || IN_COMPLEMENT.has(lower(before))) return undefined;
+    if (main.some((t) => FRONTABLE.has(lower(t)) || /^(?:which|who|that|where)$/.test(lower(t)))) return undefined;
+    const rest = continueSentence(main);
+    const front = startSentence(phrase);
+    if (!rest || !front) return undefined;
+    return [...markMoved(withLastSpace(front, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), end];
+  }
+  return undefined;
+}
+
+/**
+ * "By doing this, schools save money." → "Schools save money by doing this."; "To solve the problem, we must act." →
+ * "We must act to solve the problem." (an opening gerund or purpose phrase moved to the end of its sentence).
+ */
+function backOpeningVerbPhrase(tokens: Token[]): Token[] | undefined {
+  const end = tokens[tokens.length - 1]!;
+  if (end.text !== '.' || tokens.some((t) => t.prot === 'quote' || t.text === ';' || t.text === ':')) return undefined;
+  const first = tokens[0]!;
+  const second = tokens[1];
+  if (!second || first.fresh || first.moved || first.prot) return undefined;
+  const gerund = /^(?:by|through|while|when|after|before|since|without)$/i.test(first.text) && second.tag === 'VBG';
+  const purpose = /^to$/i.test(first.text) && second.tag === 'VB';
+  if (!gerund && !purpose) return undefined;
+  const comma = tokens.findIndex((t) => t.text === ',');
+  if (comma < 3 || comma > 12) return undefined;
+  const phrase = tokens.slice(0, comma);
+  if (phrase.some((t) => t.fresh || t.moved || /^(?:VBD|VBZ|VBP|MD)$/.test(t.tag))) return undefined;
+  const main = tokens.slice(comma + 1, -1);
+  if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved) || !hasFiniteVerb(main)) return undefined;
+  // "By doing so" refers back; at the end it would read "… by doing so." which is fine; "When asked" needs no check.
+  const body = startSentence(main);
+  const low = decapitalized(first, second);
+  if (!body || !low) return undefined;
+  return [...markMoved(withLastSpace(body, ' ')), ...markMoved(withLastSpace([low, ...phrase.slice(1)], '')), end];
+}
+
 // --- the sentence step --------------------------------------------------------------------------------------------------
 
 type Step = (tokens: Token[]) => Token[] | undefined;
 
 /** Reductions and reorderings inside a clause, with their probabilities (normal, Ultra); several may apply. */
 const REDUCTIONS: ReadonlyArray<readonly [Step, number, number]> = [
-  [thereIsRelative, 0.7, 0.9],
-  [passiveToActive, 0.6, 0.85],
-  [dropWhichIs, 0.5, 0.75],
-  [reduceRelative, 0.5, 0.75],
-  [notOnlyButAlso, 0.6, 0.85],
-  [genitiveSwap, 0.55, 0.8],
-  [(t) => swapCoordination(t, lexicon().collocations), 0.45, 0.7],
+  [thereIsRelative, 0.95, 0.98],
+  [itIsAdjectiveTo, 0.95, 0.98],
+  [nominalToGerund, 0.85, 0.98],
+  [letInsteadOfAllow, 0.85, 0.98],
+  [reorderList, 0.85, 0.98],
+  [passiveToActive, 0.85, 0.98],
+  [dropWhichIs, 0.75, 0.88],
+  [reduceRelative, 0.75, 0.88],
+  [notOnlyButAlso, 0.85, 0.98],
+  [genitiveSwap, 0.8, 0.93],
+  [(t) => swapCoordination(t, lexicon().collocations), 0.7, 0.83],
 ];
 
 /** Movements of a clause or phrase, with their probabilities (normal, Ultra); at most one applies. */
 const MOVES: ReadonlyArray<readonly [Step, number, number]> = [
-  [reorderClauses, 0.6, 0.8],
-  [saidInversion, 0.6, 0.8],
-  [participleToFinite, 0.55, 0.75],
-  [backFrontedPhrase, 0.55, 0.75],
-  [frontTimePhrase, 0.55, 0.75],
-  [moveAdverb, 0.6, 0.8],
-  [swapConnective, 0.55, 0.75],
-  [moveMannerAdverb, 0.5, 0.7],
+  [allowingToSo, 0.85, 0.88],
+  [backOpeningVerbPhrase, 0.7, 0.85],
+  [participleToWhich, 0.65, 0.75],
+  [reorderClauses, 0.85, 0.93],
+  [frontFinalPhrase, 0.7, 0.78],
+  [saidInversion, 0.85, 0.93],
+  [participleToFinite, 0.8, 0.88],
+  [backFrontedPhrase, 0.8, 0.88],
+  [frontTimePhrase, 0.8, 0.88],
+  [moveAdverb, 0.85, 0.93],
+  [swapConnective, 0.8, 0.88],
+  [moveMannerAdverb, 0.75, 0.83],
 ];
 
 /** Keeps a rewrite only when it adds no rule violation to the sentence(s) it replaces. */
@@ -771,22 +1083,43 @@ export type Acceptor = (before: Token[], after: Token[][]) => boolean;
  * "not only … but also") and at most one movement (a split, a clause or an adverbial moved to the other end).
  */
 export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acceptor): Token[][] {
-  const p = (normal: number, ultra: number) => rng() < (s.ultra ? ultra : normal);
+  const p = (normal: number, ultra: number) => rng() < chance(s, normal, ultra);
   let out = tokens;
   for (const [step, normal, ultra] of REDUCTIONS) {
     if (!p(normal, ultra)) continue;
     const next = step(out);
-    if (next && accept(out, [next])) out = next;
+    if (next && accept(out, [next])) {
+      out = next;
+      count(step.name);
+    }
   }
   const split = splitSentence(out, s, rng);
-  if (split && accept(out, split)) return split;
-  for (const [move, normal, ultra] of MOVES) {
+  if (split && accept(out, split)) {
+    count('split');
+    return split;
+  }
+  // The moves are tried in an order drawn for each sentence, so versions with other seeds move other parts.
+  // Ultra may make a second, different move on the moved sentence (the first move's tokens are marked moved, and
+  // no step moves those back).
+  const order = MOVES.map((m, i) => [rng(), i] as const).sort((a, b) => a[0] - b[0]);
+  const allowed = s.ultra ? 2 : 1;
+  let moves = 0;
+  for (const [, i] of order) {
+    const [move, normal, ultra] = MOVES[i]!;
     if (!p(normal, ultra)) continue;
     const next = move(out);
-    if (next && accept(out, [next])) return [next];
+    if (next && accept(out, [next])) {
+      count(move.name);
+      out = next;
+      if (++moves >= allowed) break;
+    }
   }
   return [out];
 }
+
+/** How often each clause-level step was applied since the last reset (the bench prints it). */
+export const stepCounts = new Map<string, number>();
+const count = (name: string) => stepCounts.set(name || 'anonymous', (stepCounts.get(name || 'anonymous') ?? 0) + 1);
 
 // --- merging ------------------------------------------------------------------------------------------------------------
 
@@ -803,7 +1136,7 @@ export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): T
   const head = withLastSpace(a.slice(0, -1), '');
   // "The company lost money. This led to layoffs." → "The company lost money, which led to layoffs."
   if (/^(?:this|these)$/i.test(b[0]!.text) && !b[0]!.fresh && /^(?:VBZ|VBD|VBP|MD|VBN)$/.test(b[1]?.tag ?? '') && wa <= 24 && wb <= 18) {
-    if (a.some((t) => lower(t) === 'which') || rng() >= (s.ultra ? 0.75 : 0.55)) return undefined;
+    if (a.some((t) => lower(t) === 'which') || rng() >= chance(s, 0.55, 0.75)) return undefined;
     return [...head, fresh(',', ' '), fresh('which'), ...b.slice(1)];
   }
   // Short + short, or a longer sentence + a short one: merging the latter makes lengths more varied.
@@ -818,7 +1151,7 @@ export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): T
     rest = b.slice(2);
   } else if (/^(?:but|and|yet|so)$/i.test(b[0]!.text) && !b[0]!.fresh && opensClause(b, 1)) {
     // "A. But B." → "A, but B."
-    if (wa + wb > (s.ultra ? 26 : 22) || a.some((t) => t.text === ',' || t.fresh) || rng() >= (s.ultra ? 0.7 : 0.5)) return undefined;
+    if (wa + wb > (s.ultra ? 26 : 22) || a.some((t) => t.text === ',' || t.fresh) || rng() >= chance(s, 0.5, 0.7)) return undefined;
     const low = continueSentence(b.slice(1));
     if (!low) return undefined;
     return [...head, fresh(',', ' '), { ...b[0]!, text: b[0]!.text.toLowerCase(), fresh: true }, ...low];
@@ -828,7 +1161,7 @@ export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): T
   const pronoun = /^(?:he|she|it|they|we|this|these)$/i.test(rest[0]?.text ?? '');
   const short = wa + wb <= 20 && /^(?:the|his|her|their|its|our|my)$/i.test(rest[0]?.text ?? '');
   if (!(pronoun || short) || !opensClause(rest, 0)) return undefined;
-  if (rest.some((t) => t.text === ',') || rng() >= (s.ultra ? 0.75 : 0.6)) return undefined;
+  if (rest.some((t) => t.text === ',') || rng() >= chance(s, 0.6, 0.75)) return undefined;
   const low = decapitalized(rest[0]!, rest[1]);
   if (!low) return undefined;
   return [...head, fresh(',', ' '), fresh(conj, ' '), low, ...rest.slice(1)];

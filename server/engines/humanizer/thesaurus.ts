@@ -58,7 +58,6 @@ assert > claim, state [that]
 assess > gauge, judge [obj]
 astonish > amaze [obj]
 attract > draw [obj]
-await > wait for [obj]
 banish > exile [obj]
 become > grow [adj]
 believe > think [that]
@@ -128,7 +127,7 @@ ignore > disregard [obj]
 illuminate > light up [obj]
 illustrate > show [obj]
 impact > affect [obj]
-implement > carry out, put in place [obj]
+implement > carry out [obj]
 implore > beg
 imply > suggest [that]
 improve > boost [obj]
@@ -267,7 +266,6 @@ challenge > difficulty, hurdle
 change > shift
 chaos > turmoil
 characteristic > feature, trait
-choice > option
 cloth > fabric
 comment > remark
 commitment > dedication
@@ -363,7 +361,7 @@ response > reaction [not=immune]
 result > outcome [not=a]
 retaliation > revenge
 rival > opponent
-role > part [not=the,this,that,his,her,their,its,our,my,your]
+role > part [not=the,this,that,these,those,his,her,their,its,our,my,your,many,some,all,different,new]
 scheme > plan
 sentiment > feeling
 serenity > calm
@@ -380,7 +378,6 @@ supporter > backer
 tale > story
 task > job
 tenacity > persistence
-theme > subject, topic
 threat > danger
 topic > subject
 transition > shift
@@ -438,7 +435,7 @@ elated > thrilled
 enchanting > charming
 ephemeral > short-lived
 erroneous > mistaken
-essential > vital
+essential > key [attr]
 esteemed > respected
 excellent > outstanding, superb
 exceptional > outstanding
@@ -510,7 +507,7 @@ permanent > lasting [attr]
 perpetual > constant, endless
 plausible > believable
 potential > possible [attr]
-powerful > strong
+powerful > strong [not=most,more,less,least]
 preceding > previous
 precise > exact
 pressing > urgent
@@ -558,7 +555,7 @@ volatile > unstable
 weary > tired
 widespread > common
 wondrous > marvelous
-worldwide > global
+worldwide > global [attr]
 `;
 
 const ADVERBS = `

@@ -132,7 +132,7 @@ function nameSpans(text: string, out: ProtectedSpan[]): void {
     const isName = (() => {
       if (!sentenceInitial(text, start)) return true;
       const lower = base.toLowerCase();
-      if (!common.has(lower)) return true;
+      if (!common.has(lower) && !(CONNECTIVE_OPENER.test(lower) && text[end] === ',')) return true;
       const next = words[k + 1];
       // "New York", "Will Smith" at a sentence start: a common word followed by a capitalized one.
       return !!next && /^\p{Lu}/u.test(next[0]) && text.slice(end, next.index) === ' ' && NAME_STARTERS.has(lower);
@@ -153,6 +153,10 @@ function nameSpans(text: string, out: ProtectedSpan[]): void {
   }
   flush();
 }
+
+// Sentence adverbs that subtitles rarely use, so the frequency list does not know them as common words; followed by
+// a comma at a sentence start they are connectives, not names ("Firstly, …", "Additionally, …").
+const CONNECTIVE_OPENER = /^(?:\p{Ll}+ly|moreover|furthermore|hence|thus|nevertheless|nonetheless|likewise|conversely|overall|therefore|meanwhile|besides|notwithstanding)$/u;
 
 // Common words that open names ("New York", "United Nations", "Royal Navy") when a capitalized word follows.
 const NAME_STARTERS = new Set(

@@ -128,6 +128,33 @@ describe('humanize: what it rewrites', () => {
   });
 });
 
+describe('humanize: options the essay rewriter reuses', () => {
+  const text = 'Furthermore, it is important to note that numerous students utilize online tools. Additionally, the implementation of new rules was approved by the school board.';
+
+  it('changes nothing at strength 0 and less at a low strength than at full strength', () => {
+    expect(humanize(text, { strength: 0, seed: 3 }).text).toBe(text);
+    const changed = (strength: number) =>
+      Array.from({ length: 12 }, (_, seed) => humanize(text, { strength, seed }).paragraphs.flat().filter((x) => x.change).length).reduce((a, b) => a + b, 0);
+    expect(changed(0.3)).toBeLessThan(changed(1));
+  });
+
+  it('keeps frozen words exactly as written, as protected spans', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const out = humanize(text, { seed, frozen: ['numerous students', 'utilize'] });
+      expect(out.text).toContain('numerous students utilize');
+      expect(out.protectedSpans).toContain('numerous students');
+    }
+  });
+
+  it('writes in the register it is given: contractions in a casual one, none in a formal one', () => {
+    const plain = 'We do not know why it is late. They are not here and we have not called them.';
+    const casual = Array.from({ length: 8 }, (_, seed) => humanize(plain, { seed, register: 'casual' }).text);
+    const formal = Array.from({ length: 8 }, (_, seed) => humanize(plain, { seed, register: 'formal' }).text);
+    expect(casual.some((t) => /n't|'re|'s/.test(t))).toBe(true);
+    expect(formal.every((t) => !/n't|'re/.test(t))).toBe(true);
+  });
+});
+
 describe('change marks', () => {
   it('marks a replaced word as edited and a new connective as added, word by word', () => {
     const segments = diffSegments('The results were enormous. We left.', 'The results were huge. So, honestly, we left.');

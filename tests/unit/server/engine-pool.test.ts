@@ -33,5 +33,16 @@ describe('the engine pool runs registered runners off the event loop', () => {
       await pool.close();
     }
   });
-});
 
+  it('[HUM-07] passes a run\'s progress from its thread to the worker, before the result', async () => {
+    const pool = await createEnginePool({ config: { llm: undefined }, size: 1, types: [14], registry });
+    try {
+      const heard: number[] = [];
+      const output = await pool.run(order(14), { progress: async (f) => void heard.push(f) });
+      expect(output.plain).toBe('done');
+      expect(heard).toEqual([0.25, 0.5, 0.75]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
