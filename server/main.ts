@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, redact } from './config.ts';
+import { ConfigError, loadConfig, localAddress, redact } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 
@@ -33,11 +33,11 @@ async function main() {
   const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.kind === 'pglite' ? config.database.dir : 'memory';
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shown = localAddress(config.host, port);
   console.log(
     config.distDir
-      ? `\n  Ready: open http://${shown}:${port}/en  (database: ${where})\n`
-      : `\n  API ready at http://${shown}:${port}/api  (site not served here: SERVE_SITE=false; database: ${where})\n`,
+      ? `\n  Ready: open ${shown}/en  (database: ${where})\n`
+      : `\n  API ready at ${shown}/api  (site not served here: SERVE_SITE=false; database: ${where})\n`,
   );
 }
 

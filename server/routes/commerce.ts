@@ -13,9 +13,10 @@ import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
 import { usableDiscount } from '../services/coupons.ts';
 import { authenticate } from '../services/sessions.ts';
+import { siteOriginOf, type SiteOrigins } from '../site-origin.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
-export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { db: Db; key: Uint8Array; providers: PaymentProviders }) {
+export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteOrigins }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.quote, async (request) => {
@@ -43,7 +44,9 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { d
     if (productById(order.productId)?.kind !== 'tool') {
       // Plans and bean packs are paid in money through their channel's provider: a page to go to, or a QR code to show.
       const provider = providerFor(providers, order);
-      const checkout = await startCheckout(db, provider, userId, order, requestLocale(request)).catch((error: unknown) => {
+      // The checkout and its way back stay on the origin the buyer is on (localhost vs 127.0.0.1 are two logins).
+      const origin = siteOrigins ? siteOriginOf(request.headers, siteOrigins) : undefined;
+      const checkout = await startCheckout(db, provider, userId, order, requestLocale(request), origin).catch((error: unknown) => {
         if (error instanceof AppError) throw error;
         request.log.error({ err: error, provider: provider.name, orderNo }, 'payment provider failed');
         throw new AppError(ErrorCode.DEFAULT, 'commerce.error.providerFailed');

@@ -7,7 +7,7 @@ import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/doma
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { orders, payments } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
@@ -89,11 +89,11 @@ export async function createOrder(
     return await db.transaction(async (tx) => {
       const discount = await usableDiscount(tx, userId, couponIds);
       if (discount?.heldBy) {
-        // The coupon is held by an unpaid order: the same purchase resumes it, another must wait for its cancel.
+        // The coupon is held by an unpaid order: the same purchase resumes it; another replaces it (issue 11).
         const [held] = await tx.select().from(orders).where(and(eq(orders.orderNo, discount.heldBy), eq(orders.userId, userId)));
         const resumable = held && held.productId === product.id && held.currency === currency && unpaidStatuses.includes(held.status) && !held.deletedAt;
-        if (!resumable) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
-        return held;
+        if (resumable) return held;
+        await replaceAbandonedOrder(tx, discount.heldBy, held);
       }
       const [row] = await tx
         .insert(orders)
@@ -125,6 +125,26 @@ export async function createOrder(
     }
     throw error;
   }
+}
+
+/**
+ * Frees a coupon held by an unpaid order the buyer left (declined, cancelled,
+ * or never finished) so that their next purchase can use it: the old order is
+ * cancelled in the same transaction. A checkout still open at a real provider
+ * (Stripe, WeChat Pay) could yet be paid, so it is not cancelled behind the
+ * buyer's back: they are told, with the order, to continue or cancel it.
+ * The sandbox's open sessions are ours and are simply closed.
+ */
+async function replaceAbandonedOrder(tx: Tx, orderNo: string, held: OrderRow | undefined): Promise<void> {
+  if (held && unpaidStatuses.includes(held.status)) {
+    const open = await tx.select({ provider: payments.provider }).from(payments).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'open')));
+    if (open.some((p) => p.provider !== 'sandbox')) {
+      throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reservedOpen', { payload: { orderNo, productId: held.productId } });
+    }
+    await tx.update(payments).set({ status: 'abandoned', completedAt: new Date() }).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'open')));
+    if (!(await transition(tx, held, OrderStatus.CANCELLED))) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
+  }
+  await releaseCoupon(tx, orderNo);
 }
 
 /**

@@ -24,6 +24,8 @@ export interface CheckoutRequest {
   locale: string;
   /** When the payment was opened: a reopened checkout must send the same parameters. */
   createdAt: Date;
+  /** The site origin the buyer is on, when trusted (server/site-origin.ts); else the provider's SITE_URL. */
+  origin?: string;
 }
 
 /** Where a checkout goes on: a page for the buyer, and for a QR-code payment the code's content. */
@@ -65,7 +67,7 @@ export interface PaymentProviders {
 export function sandboxProvider(siteUrl: string): PaymentProvider {
   return {
     name: 'sandbox',
-    startCheckout: async ({ paymentId, locale }) => ({ payUrl: `${siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}` }),
+    startCheckout: async ({ paymentId, locale, origin }) => ({ payUrl: `${origin ?? siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}` }),
   };
 }
 
@@ -90,6 +92,7 @@ export async function startCheckout(
   userId: string,
   order: OrderRow,
   locale: string,
+  origin?: string,
 ): Promise<CheckoutStart & { status: number; amountCents: number; currency: string }> {
   const product = productById(order.productId);
   if (!product || product.kind === 'tool') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
@@ -122,6 +125,7 @@ export async function startCheckout(
     productId: order.productId,
     locale,
     createdAt: payment.createdAt,
+    origin,
   });
   return { ...start, status: OrderStatus.PAYMENT_PENDING, amountCents: payment.amountCents, currency: payment.currency };
 }
