@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest, walletLedgerRequest } from '../../src/domain/endpoints/commerce.ts';
+import { ledgerHistory } from '../services/ledger.ts';
 import { productById } from '../../src/domain/products.ts';
 import { requestLocale } from '../plugins/errors.ts';
-import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
+import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, lastCheckoutOutcome, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import { OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
@@ -90,6 +91,14 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteO
     return ok({ orderNo: order.orderNo, status });
   });
 
+  // The page a checkout returns to says what happened: paid, declined, cancelled, or still open.
+  app.post(endpoints.orderOutcome, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    const order = await orders.getOwnOrder(db, principalOf(request).userId, orderNo);
+    const status = await refreshPaymentStatus(db, providers, order).catch(() => order.status);
+    return ok({ orderNo: order.orderNo, status, productId: order.productId, lastPayment: await lastCheckoutOutcome(db, order.orderNo) });
+  });
+
   app.post(endpoints.cancelOrder, authed, async (request) => {
     const { orderNo } = cancelOrderRequest.parse(request.body);
     const order = await orders.cancelOrder(db, principalOf(request).userId, orderNo);
@@ -118,6 +127,11 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteO
     const { jobId } = essayDeleteRequest.parse(request.body);
     await orders.deleteEssay(db, principalOf(request).userId, jobId);
     return ok(null);
+  });
+
+  app.get(endpoints.walletLedger, authed, async (request) => {
+    const { page, size } = walletLedgerRequest.parse(request.query);
+    return ok(await ledgerHistory(db, principalOf(request).userId, page, size));
   });
 
   app.post(endpoints.subscriptionList, authed, async (request) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
 import { isPaidLevel } from '../../src/domain/membership.ts';
 import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrderTypes, liveRunStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
@@ -296,26 +296,53 @@ export async function listOrders(
 }
 
 
-/** GET /api/essay/history: the user's paid tool runs, newest first (spec §3 history item). */
+/**
+ * GET /api/essay/history: the user's paid tool runs, newest first (spec §3
+ * history item), one entry per run: the versions of a re-humanized text share
+ * an order group and show as one entry (its latest version, with the count).
+ */
 export async function essayHistory(db: Db, userId: string, page: number, size: number) {
   const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.orderType, [...toolTypes]), inArray(orders.status, [...liveRunStatuses]));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(size).offset((page - 1) * size);
+  const group = sql<string>`coalesce(${orders.orderGroup}, ${orders.orderNo})`;
+  const latest = sql<string>`max(${orders.createdAt})`;
+  const [total] = await db.select({ n: sql<string>`count(distinct ${group})` }).from(orders).where(where);
+  const groups = await db
+    .select({ group, versions: count() })
+    .from(orders)
+    .where(where)
+    .groupBy(group)
+    .orderBy(desc(latest), desc(group))
+    .limit(size)
+    .offset((page - 1) * size);
+  const keys = groups.map((g) => g.group);
+  const rows = keys.length ? await db.select().from(orders).where(and(where, inArray(group, keys))).orderBy(desc(orders.createdAt), desc(orders.orderNo)) : [];
+  const newest = new Map<string, OrderRow>();
+  for (const row of rows) if (!newest.has(row.orderGroup ?? row.orderNo)) newest.set(row.orderGroup ?? row.orderNo, row);
   return {
-    list: rows.map((row) => ({
-      jobId: row.orderNo,
-      createTime: row.createdAt.toISOString(),
-      contentMeta: JSON.stringify({ title: (row.content ?? '').trim().slice(0, 80), wordCount: row.wordCount, orderType: row.orderType, status: row.status }),
-    })),
+    list: groups.flatMap(({ group: key, versions }) => {
+      const row = newest.get(key);
+      if (!row) return [];
+      return [
+        {
+          jobId: row.orderNo,
+          createTime: row.createdAt.toISOString(),
+          contentMeta: JSON.stringify({ title: (row.content ?? '').trim().slice(0, 80), wordCount: row.wordCount, orderType: row.orderType, status: row.status, versions: Number(versions) }),
+        },
+      ];
+    }),
     total: Number(total?.n ?? 0),
     page,
     size,
   };
 }
 
-/** POST /api/essay/delete: removes a run from the history (and the lists). */
+/** POST /api/essay/delete: removes a run, with all its versions, from the history (and the lists). */
 export async function deleteEssay(db: Db, userId: string, jobId: string): Promise<void> {
   const order = await getOwnOrder(db, userId, jobId);
   if (!toolTypes.includes(order.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  await db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
+  const group = order.orderGroup ?? order.orderNo;
+  await db
+    .update(orders)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(orders.userId, userId), isNull(orders.deletedAt), sql`coalesce(${orders.orderGroup}, ${orders.orderNo}) = ${group}`));
 }

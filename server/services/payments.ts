@@ -4,7 +4,7 @@ import { HAS_BEEN_MEMBER_BIT } from '../../src/domain/membership.ts';
 import { OrderStatus, SubscriptionStatus } from '../../src/domain/orders.ts';
 import { monthlyPlanBeans, planChargeCents, productById, type BeanPack, type PlanProduct } from '../../src/domain/products.ts';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, orders, payments, subscriptions, users } from '../db/schema.ts';
+import { coupons, ledgerEntries, orders, payments, subscriptions, userCoupons, users } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { consumeCoupon } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
@@ -273,12 +273,37 @@ export async function endStripeSubscription(db: Db, stripeSubscriptionId: string
   return ended.length > 0;
 }
 
-/** The sandbox checkout page's view of a payment (its owner only). */
+/**
+ * The sandbox checkout page's view of a payment (its owner only): what is
+ * bought, its list price, the coupon that takes money off, and what is charged.
+ */
 export async function checkoutSession(db: Db, userId: string, paymentId: string) {
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
   if (!payment) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
   const order = await getOwnOrder(db, userId, payment.orderNo);
-  return { id: payment.id, orderNo: payment.orderNo, productId: order.productId, amountCents: payment.amountCents, currency: payment.currency, status: payment.status };
+  const product = productById(order.productId);
+  const list = product && product.kind !== 'tool' ? listPriceCents(product, payment.currency) : undefined;
+  const [coupon] = await db
+    .select({ code: coupons.code, percent: coupons.value })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(userCoupons.couponId, coupons.id))
+    .where(and(eq(userCoupons.orderNo, order.orderNo), eq(userCoupons.userId, userId)));
+  return {
+    id: payment.id,
+    orderNo: payment.orderNo,
+    productId: order.productId,
+    amountCents: payment.amountCents,
+    listAmountCents: Math.max(payment.amountCents, list ?? payment.amountCents),
+    currency: payment.currency,
+    status: payment.status,
+    coupon: coupon ?? null,
+  };
+}
+
+/** How an order's latest checkout ended ('open' while one is running), or null when none was started. */
+export async function lastCheckoutOutcome(db: Db, orderNo: string): Promise<'open' | CheckoutOutcome | null> {
+  const [last] = await db.select({ status: payments.status }).from(payments).where(eq(payments.orderNo, orderNo)).orderBy(desc(payments.createdAt)).limit(1);
+  return (last?.status as 'open' | CheckoutOutcome | undefined) ?? null;
 }
 
 /**

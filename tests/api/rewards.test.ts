@@ -165,6 +165,8 @@ describe('discount coupons at checkout', () => {
     const second = await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] });
     const pay = await call('POST', '/api/createPayment', user.headers, { orderNo: second.data.orderNo });
     const session = new URL(pay.data.payUrl).searchParams.get('session');
+    // The checkout page names the product, its price and the coupon that takes money off.
+    expect((await call('GET', `/api/payment/session?id=${session}`, user.headers)).data).toMatchObject({ productId: proMonthly, listAmountCents: 3000, amountCents: 2400, coupon: { code: 'WELCOME', percent: rewards.welcomeDiscountPercent } });
     expect((await call('POST', '/api/payment/sandbox/complete', user.headers, { id: session, outcome: 'succeeded' })).code).toBe(0);
     expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id)).toBeUndefined();
     expect(await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });
