@@ -58,3 +58,80 @@ export function findWithRetry<T>(
     tick();
   });
 }
+
+/** Options of `makeDraggable`. */
+export interface DragOptions {
+  /**
+   * Place the element by the bubble rules itself (a third-party widget's bubble,
+   * which our CSS does not reach). Our own bubble is placed by CSS until dragged.
+   */
+  placeByRules?: boolean;
+}
+
+/**
+ * Lets a pointer drag a fixed element up and down by `handle`, within the
+ * bubble rules (never below 20 px, never above the top), and keeps it there on
+ * resize. A click that ends a drag is swallowed, so dragging never toggles the
+ * panel. Answers the cleanup.
+ */
+export function makeDraggable(target: HTMLElement, handle: HTMLElement, { placeByRules = false }: DragOptions = {}): () => void {
+  let dragged: number | undefined;
+  let start: { y: number; bottom: number } | undefined;
+  let moved = false;
+  const place = () => {
+    const layout = bubbleLayout({ width: innerWidth, height: innerHeight }, target.offsetHeight || 56, dragged);
+    if (placeByRules) target.style.display = layout.hidden ? 'none' : '';
+    if (placeByRules || dragged !== undefined) target.style.bottom = `${layout.bottom}px`;
+  };
+  const down = (event: PointerEvent) => {
+    start = { y: event.clientY, bottom: parseFloat(getComputedStyle(target).bottom) || 0 };
+    moved = false;
+    handle.setPointerCapture?.(event.pointerId);
+  };
+  const move = (event: PointerEvent) => {
+    if (!start) return;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dy) > 4) moved = true;
+    if (moved) {
+      dragged = start.bottom - dy;
+      place();
+    }
+  };
+  const up = () => {
+    start = undefined;
+  };
+  const click = (event: MouseEvent) => {
+    if (!moved) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    moved = false;
+  };
+  handle.addEventListener('pointerdown', down);
+  handle.addEventListener('pointermove', move);
+  handle.addEventListener('pointerup', up);
+  handle.addEventListener('pointercancel', up);
+  handle.addEventListener('click', click);
+  addEventListener('resize', place);
+  if (placeByRules) {
+    target.style.position = 'fixed';
+    place();
+  }
+  return () => {
+    handle.removeEventListener('pointerdown', down);
+    handle.removeEventListener('pointermove', move);
+    handle.removeEventListener('pointerup', up);
+    handle.removeEventListener('pointercancel', up);
+    handle.removeEventListener('click', click);
+    removeEventListener('resize', place);
+  };
+}
+
+/** Adds a third-party chat widget's script once (PUBLIC_SUPPORT_WIDGET_SRC). */
+export function loadWidgetScript(src: string): void {
+  if (document.querySelector(`script[data-support-widget]`)) return;
+  const script = document.createElement('script');
+  script.src = src;
+  script.async = true;
+  script.dataset.supportWidget = '';
+  document.head.append(script);
+}

@@ -74,10 +74,13 @@ test.describe('header on desktop', () => {
 
   test('[SITE-16] the chat bubble sits 120 px from the bottom and can be dragged, never below 20 px', async ({ page }) => {
     await page.goto('/en');
-    const bubble = page.locator('support-bubble');
+    const bubble = page.locator('[data-chat-bubble]');
     await expect(bubble).toBeVisible();
     await expect(bubble).toHaveCSS('bottom', '120px');
     const handle = page.getByRole('button', { name: translate('en', 'chat.open') });
+    // The bubble hydrates on the first sign of interaction (client:interaction): point at it, wait until it is live.
+    await handle.hover();
+    await expect(page.locator('astro-island:has([data-chat-bubble])')).not.toHaveAttribute('ssr');
     const box = (await handle.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
@@ -112,10 +115,10 @@ test.describe('narrower screens', () => {
   test('[SITE-16] the bubble moves to 20 px under 1024 px and hides under 768 px; the banner is desktop only', async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 800 });
     await page.goto('/en');
-    await expect(page.locator('support-bubble')).toHaveCSS('bottom', '20px');
+    await expect(page.locator('[data-chat-bubble]')).toHaveCSS('bottom', '20px');
     await expect(page.getByRole('region', { name: translate('en', 'banner.cta') })).toBeHidden();
     await page.setViewportSize({ width: 700, height: 800 });
-    await expect(page.locator('support-bubble')).toBeHidden();
+    await expect(page.locator('[data-chat-bubble]')).toBeHidden();
   });
 
   test('[SITE-14] the mobile slide-in menu mirrors the header and works from the keyboard', async ({ page }) => {
