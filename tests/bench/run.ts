@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
+import { benchUser, formatLoad, scriptLoads, weightPages } from './island-weight.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { readFileSync } from 'node:fs';
@@ -132,6 +133,14 @@ const refreshRun = await autocannon({
 console.log(`  ${'POST /api/token/refresh (rotation)'.padEnd(34)} ${Math.round(refreshRun.requests.average).toString().padStart(7)} req/s  p50 ${refreshRun.latency.p50} ms  p99 ${refreshRun.latency.p99} ms  errors ${refreshRun.errors + refreshRun.non2xx}`);
 
 const chromePath = benchChromium();
+if (chromePath) {
+  // What islands load through dynamic imports too: measured in Chromium, for a visitor and for a logged-in user.
+  console.log('\nJavaScript downloaded before interaction in Chromium (gzip; a redirect counts both pages):');
+  const user = await benchUser(database.db, config.jwtSecret);
+  for (const load of [...(await scriptLoads(served, weightPages, chromePath)), ...(await scriptLoads(served, weightPages.filter((p) => p !== '/en/login'), chromePath, user))]) {
+    console.log(`  ${formatLoad(load)}`);
+  }
+}
 if (flag('no-lighthouse')) {
   console.log('\nLighthouse: skipped (--no-lighthouse)');
 } else if (!chromePath) {

@@ -7,7 +7,7 @@
  * idle or at the first focus (`client:idle-or-interaction`), and a click on a
  * button before then is replayed.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import {
@@ -106,7 +106,7 @@ function Form({ locale, mode }: AuthFormProps) {
       field('verifyCode')?.focus();
     });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
       const outcome = await submitAuth(mode, values(), { locale, source: new URLSearchParams(location.search).get('source') ?? 'email' });

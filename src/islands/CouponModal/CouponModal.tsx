@@ -4,7 +4,7 @@
  * Hydrates only when a login is stored; both are closed in the server render.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localizedPath } from '../../i18n/routes.ts';
@@ -45,7 +45,7 @@ function CouponDialog() {
     input.current?.focus();
   }, [open]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);

@@ -1,6 +1,6 @@
 /** UserProfile (spec §2): the e-mail and its status, membership, member since, and a password change. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formatLocalDate } from '../../domain/dates.ts';
 import { membershipName } from '../../domain/membership.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
@@ -39,7 +39,7 @@ function Profile({ locale }: { locale: Locale }) {
   // A Google-only account has no current password to give.
   const hasPassword = !hydrated || user.permissions.includes('password');
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
