@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: prints figures, never fails on time.
  *   build wall time and page count · JavaScript per page before interaction ·
- *   server throughput (autocannon, 50 connections) · Lighthouse mobile scores.
- * Flags: --no-build (use the existing dist/), --no-lighthouse, --duration=SECONDS.
+ *   JavaScript a real Chromium loads before interaction (visitor, logged in; React's and the editor's share) ·
+ *   first click to a ready editor on a throttled phone · server throughput (autocannon, 50 connections) ·
+ *   Lighthouse mobile scores · the engines' figures.
+ * Flags: --no-build (use the existing dist/), --dist=DIR (measure another build, e.g. an older commit's; implies
+ * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
-import { benchUser, formatLoad, scriptLoads, weightPages } from './island-weight.ts';
+import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { readFileSync } from 'node:fs';
@@ -25,7 +28,8 @@ import { signingKey } from '../../server/services/secrets.ts';
 import { startSession } from '../../server/services/sessions.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
+const distFlag = process.argv.find((a) => a.startsWith('--dist='))?.split('=')[1];
+const dist = distFlag ?? join(root, 'dist');
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const duration = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -37,7 +41,7 @@ function countHtml(dir: string): number {
   );
 }
 
-if (!flag('no-build')) {
+if (!flag('no-build') && !distFlag) {
   const started = performance.now();
   const result = spawnSync(process.execPath, [join(root, 'scripts/build.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -57,7 +61,7 @@ const astroDir = join(dist, '_astro');
 const lateChunks = readdirSync(astroDir)
   .filter((f) => f.endsWith('.js'))
   .map((f) => ({ f, body: readFileSync(join(astroDir, f)) }))
-  .filter(({ body }) => /ProseMirror|bindHumanizer|bindDetector|data-empty-actions/.test(body.toString('utf8')));
+  .filter(({ f, body }) => /^(HumanizerEditor|DetectorEditor)\./.test(f) || /ProseMirror|bindHumanizer|bindDetector|data-empty-actions/.test(body.toString('utf8')));
 const lateRaw = lateChunks.reduce((n, c) => n + c.body.length, 0);
 const lateGzip = lateChunks.reduce((n, c) => n + gzipSync(c.body).length, 0);
 console.log(`  editor chunks loaded when idle (Tiptap + flows): ${kb(lateRaw)} raw, ${kb(lateGzip)} gzip in ${lateChunks.length} files`);
@@ -79,6 +83,28 @@ async function load(title: string, path: string, headers: Record<string, string>
   );
 }
 
+const chromePath = benchChromium();
+if (chromePath) {
+  const browser = await launchBench(chromePath);
+  // A logged-in user: a real account and session, stored the way the site stores a login.
+  const [benchUser] = await database.db.insert(users).values({ email: 'bench-browser@example.edu', passwordHash: await hash('Bench password 1', { algorithm: 2 }) }).returning({ id: users.id });
+  const login = await startSession(database.db, await signingKey(database.db, config.jwtSecret), benchUser!.id);
+  const stored = { user: JSON.stringify({ ...login, isLoginUser: true, userInfo: { membershipLevel: 0 }, account: 'bench-browser@example.edu' }) };
+  console.log('\nJavaScript a real Chromium loads before any interaction (gzip): at load (network idle) → after idle hydration (+4 s):');
+  for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium', '/en/login', '/en/plagiarism-checker', '/en/user/subscription']) {
+    const visitor = await scriptsBeforeInteraction(browser, dist, served + page);
+    const member = await scriptsBeforeInteraction(browser, dist, served + page, stored);
+    const line = (f: typeof visitor) => `${kb(f.atLoad.totalGzip).padStart(8)} → ${kb(f.idle.totalGzip).padStart(8)} (React ${kb(f.idle.reactGzip)}, editor ${kb(f.idle.editorGzip)})`;
+    console.log(`  ${page.padEnd(22)} visitor ${line(visitor)} · logged in ${line(member)}`);
+  }
+  const times = await firstClickToEditor(browser, `${served}/en`);
+  console.log(`\nFirst click ("Try a sample", at DOMContentLoaded) to the editor holding the sample, mobile profile (4x CPU, 150 ms RTT, 1.6 Mbit/s): median ${times[1]} ms (runs ${times.join(', ')} ms)`);
+  await browser.close();
+} else {
+  console.log('\nBrowser figures: skipped (no Chromium; set CHROME_PATH)');
+}
+
+if (!flag('no-load')) {
 console.log(`\nServer on this machine (autocannon, 50 connections, ${duration} s each, one process):`);
 await load('bare Fastify route (ceiling)', '/api/bench-bare');
 await load('GET /api/health (database ping)', '/api/health');
@@ -131,16 +157,8 @@ const refreshRun = await autocannon({
   ],
 } as unknown as autocannon.Options);
 console.log(`  ${'POST /api/token/refresh (rotation)'.padEnd(34)} ${Math.round(refreshRun.requests.average).toString().padStart(7)} req/s  p50 ${refreshRun.latency.p50} ms  p99 ${refreshRun.latency.p99} ms  errors ${refreshRun.errors + refreshRun.non2xx}`);
-
-const chromePath = benchChromium();
-if (chromePath) {
-  // What islands load through dynamic imports too: measured in Chromium, for a visitor and for a logged-in user.
-  console.log('\nJavaScript downloaded before interaction in Chromium (gzip; a redirect counts both pages):');
-  const user = await benchUser(database.db, config.jwtSecret);
-  for (const load of [...(await scriptLoads(served, weightPages, chromePath)), ...(await scriptLoads(served, weightPages.filter((p) => p !== '/en/login'), chromePath, user))]) {
-    console.log(`  ${formatLoad(load)}`);
-  }
 }
+
 if (flag('no-lighthouse')) {
   console.log('\nLighthouse: skipped (--no-lighthouse)');
 } else if (!chromePath) {
@@ -156,7 +174,9 @@ if (flag('no-lighthouse')) {
 await app.close();
 await database.close();
 
-console.log('\nHumanizer engine (offline):');
-for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
-console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
-for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+if (!flag('no-engines')) {
+  console.log('\nHumanizer engine (offline):');
+  for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
+  console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
+  for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+}
