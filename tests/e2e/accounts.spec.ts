@@ -301,11 +301,13 @@ test.describe('codes that expire', () => {
   // A port of this run's own (parallel runs on one machine must not share one).
   const port = e2eSecondServerPort + 1;
   test.beforeAll(async () => {
+    // Starting a second server (PGlite, migrations) can take long on a busy 2-core machine.
+    test.setTimeout(90_000);
     server = spawn(process.execPath, ['server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1', AUTH_CODE_TTL_SECONDS: '2' },
       stdio: 'ignore',
     });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 80_000 }).toBe(200);
   });
   test.afterAll(() => {
     server.kill();
@@ -338,7 +340,8 @@ test('[ACC-02] signs in with Google (PKCE code flow against a local Google) and 
   await expect(page).toHaveURL(/\/ja\/signup\?cb=/);
   await page.goto('/ja/login');
   await page.getByRole('button', { name: translate('ja', 'auth.google') }).click();
-  await expect(page).toHaveURL(/\/ja\/user\/profile$/);
+  // Three round trips to two servers (consent, ticket exchange, user info) before the page moves on.
+  await expect(page).toHaveURL(/\/ja\/user\/profile$/, { timeout: 15_000 });
   await dismissWelcome(page, translate('ja', 'welcome.title', { name: 'Inkwise' }), translate('ja', 'welcome.dismiss'));
   await expectLoggedIn(page, 'ja');
   await expect(page.locator('[data-profile]').getByText(email)).toBeVisible();

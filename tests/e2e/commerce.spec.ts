@@ -5,6 +5,8 @@ import { signUpFresh } from './mailbox.ts';
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
+  // Two checkouts and a dozen pages: longer than one default test on a busy 2-core machine.
+  test.setTimeout(60_000);
   await signUpFresh(page, { tag: 'buyer' });
   const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('beanChargeView'));
   await page.goto('/en/try-premium');
