@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { codeFrom, dismissWelcome, freshEmail, mailsTo } from './mailbox.ts';
-import { e2eSecondServerPort, e2eSmtpPort } from './ports.ts';
+import { e2eSmtpPort, e2eThirdServerPort } from './ports.ts';
 
 const password = 'Study hard 2026';
 
@@ -299,7 +299,7 @@ for (const { code } of locales) {
 test.describe('codes that expire', () => {
   let server: ChildProcess;
   // A port of this run's own (parallel runs on one machine must not share one).
-  const port = e2eSecondServerPort + 1;
+  const port = e2eThirdServerPort;
   test.beforeAll(async () => {
     // Starting a second server (PGlite, migrations) can take long on a busy 2-core machine.
     test.setTimeout(90_000);

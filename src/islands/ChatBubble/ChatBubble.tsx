@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
-import { findWithRetry, loadWidgetScript, makeDraggable } from '../../lib/support.ts';
+import { findWithRetry, loadWidgetScript, makeDraggable } from './placement.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 
 export type ChatBubbleMessages = AreaMessages<'chat.'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bubbleLayout, bubbleRules, findWithRetry } from '../../../src/lib/support.ts';
+import { bubbleLayout, bubbleRules, findWithRetry } from '../../../src/islands/ChatBubble/placement.ts';
 
 describe('support chat bubble', () => {
   it('[SITE-16] sits 120 px from the bottom on wide screens and 20 px under 1024 px', () => {
