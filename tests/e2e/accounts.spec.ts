@@ -151,6 +151,25 @@ test('[ACC-03] a wrong password and an unknown address get the same translated m
   }
 });
 
+test('[ACC-03] a login sent before the form is interactive is held and sent once it is, never posted by the browser', async ({ page }) => {
+  // Hold the form's code until the click has happened (a slow phone): the browser must not post the form itself.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AuthForm.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(freshEmail('early'));
+  await page.getByLabel('Password', { exact: true }).fill('not my password 1');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.locator('astro-island:has(form)')).toHaveAttribute('ssr');
+  release();
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+  await expect(page).toHaveURL(/\/en\/login$/);
+});
+
 test('[ACC-01] signs up in German, with German mail and messages', async ({ page }) => {
   const email = freshEmail('de');
   await signUp(page, 'de', email);
