@@ -2,20 +2,24 @@
  * `npm run admin -- <command>`: what an operator does without an admin UI.
  *   coupon create --code SPRING --kind beans|discount|others --value 200 [--max-uses 100] [--expires 2027-01-31] [--internal]
  *   beans grant --email ana@example.edu --amount 500 [--note "support ticket 42"]
- * Uses DATABASE_URL like the server (default: PGlite under ./data).
+ *   sources add FILE   (a folder of .txt/.pdf/.docx/.doc files, or a JSONL file of {title, url, text})
+ * Uses DATABASE_URL like the server (default: PGlite under ./data). On PGlite it refuses to run
+ * while the server has the folder open (stop the server first); on PostgreSQL both run side by side.
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '../src/domain/auth-rules.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
+import { DatabaseInUseError, openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { createCoupon, type CouponKind } from '../server/services/coupons.ts';
 import { moveBeans } from '../server/services/ledger.ts';
+import { addSourcesFrom } from '../server/services/plagiarism-import.ts';
 
 const usage = `usage:
   npm run admin -- coupon create --code CODE --kind beans|discount|others --value N [--max-uses N] [--expires YYYY-MM-DD] [--internal]
-  npm run admin -- beans grant --email ADDRESS --amount N [--note TEXT]`;
+  npm run admin -- beans grant --email ADDRESS --amount N [--note TEXT]
+  npm run admin -- sources add FILE    (a folder of .txt/.pdf/.docx/.doc files, or a .jsonl file of {"title","url","text"} lines)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -50,7 +54,10 @@ try {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   throw error;
 }
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) fail(error.message);
+  throw error;
+});
 try {
   const [area, action] = positionals;
   if (area === 'coupon' && action === 'create') {
@@ -77,6 +84,11 @@ try {
     if (!user) fail(`No account for ${values.email}`);
     const balance = await moveBeans(database.db, { userId: user.id, amount, reason: 'admin', ref: values.note ?? 'admin grant' });
     console.log(`granted ${amount} beans to ${values.email}; balance now ${balance}`);
+  } else if (area === 'sources' && action === 'add') {
+    const file = positionals[2];
+    if (!file) fail('sources add needs a folder or a .jsonl file');
+    const result = await addSourcesFrom(database.db, file, (line) => console.log(line)).catch((error: Error) => fail(error.message));
+    console.log(`added ${result.added} documents (${result.words} words), ${result.duplicates} already in the library, ${result.failed} unreadable; the library now holds ${result.total} documents`);
   } else {
     fail('unknown command');
   }

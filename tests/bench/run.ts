@@ -3,9 +3,11 @@
  *   build wall time and page count · JavaScript per page before interaction ·
  *   JavaScript a real Chromium loads before interaction (visitor, logged in; React's and the editor's share) ·
  *   first click to a ready editor on a throttled phone · server throughput (autocannon, 50 connections) ·
- *   Lighthouse mobile scores · the engines' figures.
+ *   Lighthouse mobile scores · the engines' figures (plagiarism: PAN measures per obfuscation level, index build
+ *   and query latency, tests/bench/plagiarism.ts).
  * Flags: --no-build (use the existing dist/), --dist=DIR (measure another build, e.g. an older commit's; implies
- * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS.
+ * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS,
+ * --no-plagiarism-index (skip the 10,000/100,000-document library, which takes many minutes).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { pageWeight } from './page-weight.ts';
 import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
+import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { hash } from '@node-rs/argon2';
@@ -49,7 +52,7 @@ if (!flag('no-build') && !distFlag) {
 }
 
 console.log('\nJavaScript before interaction (module scripts with their static imports, plus inline scripts):');
-for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector']) {
+for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/plagiarism-checker']) {
   const w = pageWeight(dist, page);
   console.log(
     `  ${page.padEnd(18)} JS ${kb(w.jsBytes).padStart(9)} raw, ${kb(w.jsGzip).padStart(8)} gzip (${w.jsFiles.length} files, ${w.inlineScriptBytes} B inline) · HTML ${kb(w.htmlGzip)} gzip · render-blocking: ${w.renderBlocking.length ? w.renderBlocking.join(', ') : 'none'}`,
@@ -177,6 +180,9 @@ await database.close();
 if (!flag('no-engines')) {
   console.log('\nHumanizer engine (offline):');
   for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
-  console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
+  console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+  console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');
+  for (const line of plagiarismEngineFigures()) console.log(`  ${line}`);
+  if (!flag('no-plagiarism-index')) for (const line of await plagiarismIndexFigures()) console.log(`  ${line}`);
 }

@@ -29,6 +29,13 @@ test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highligh
   await page.getByRole('button', { name: 'Check for AI' }).click();
   await expect(page.locator('[data-verdict]')).toHaveText(/Likely (AI|human)-written/, { timeout: 20_000 });
   await expect(page.locator('[data-gauge-text]')).toHaveText(/^\d+%$/);
+  // One verdict: the number shown is the AI score the heading is read from, labelled with its line.
+  await expect(page.getByText('AI score · flagged as AI from 50%').first()).toBeVisible();
+  const score = Number((await page.locator('[data-gauge-text]').textContent())!.replace('%', ''));
+  await expect(page.locator('[data-verdict]')).toHaveText(score >= 50 ? 'Likely AI-written' : 'Likely human-written');
+  const share = Number(/^(\d+)%/.exec((await page.locator('[data-share]').textContent())!)![1]);
+  expect(share > 0).toBe(score >= 50);
+  await expect(page.locator('[data-highlights] span.dt-likelyAi')).toHaveCount(score >= 50 ? Number((await page.locator('[data-count="likelyAi"]').textContent())!.replace(/\D/g, '')) : 0);
   await expect(page.locator('[data-highlights] span[class^="dt-"]')).toHaveCount(5);
   await expect(page.locator('[data-highlights]')).toHaveText(essay);
   const title = await page.locator('[data-highlights] span').first().getAttribute('title');

@@ -65,4 +65,8 @@ export const endpoints = {
   reportRevoke: '/api/report/revoke',
   reportShared: '/api/report/shared',
   reportSharedPdf: '/api/report/shared/pdf',
+  plagiarism: '/api/plagiarism',
+  plagiarismPdf: '/api/plagiarism/pdf',
+  plagiarismLibrary: '/api/plagiarism/library',
+  plagiarismSettings: '/api/plagiarism/settings',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { bandOf, type Detection, type ScoreBand } from '../../domain/detector.ts';
+import { aiLine, bandOf, scoreBands, scorePercent, sharePercent, verdictOf, type Detection, type ScoreBand } from '../../domain/detector.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import { detectorDeps } from '../../lib/tool-deps.ts';
@@ -93,7 +93,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
               {bands.map((band) => (
                 <li key={band} className="flex items-center gap-1">
                   <span aria-hidden="true" className={`dt-${band} inline-block h-3 w-5 rounded-sm ${band === 'human' ? 'border border-slate-300' : ''}`} />
-                  {t(legendKey[band])} {detection && <span>({detection.counts[band] ?? 0})</span>}
+                  {t(legendKey[band])} {detection && <span data-count={band}>({detection.counts[band] ?? 0})</span>}
                 </li>
               ))}
             </ul>
@@ -158,18 +158,22 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
 }
 
 function DetectionResult({ detection, t, humanizerHref, onHumanize }: { detection: Detection; t: Translator<DetectorMessages>; humanizerHref: string; onHumanize: () => void }) {
-  const percent = Math.round(detection.probability * 100);
-  const tone = !detection.qualifies ? '#94a3b8' : detection.isAi ? '#b91c1c' : percent >= 50 ? '#b45309' : '#15803d';
+  // One number, one verdict: the gauge shows the AI score the verdict is read from (shared rules in the domain).
+  const verdict = verdictOf(detection);
+  const percent = scorePercent(detection.probability);
+  const line = scorePercent(aiLine);
+  const tone = verdict === 'none' ? '#94a3b8' : verdict === 'ai' ? '#b91c1c' : detection.probability >= scoreBands.possiblyAi ? '#b45309' : '#15803d';
   return (
     <div>
       <div className="flex items-center gap-4">
-        <Gauge percent={percent} qualifies={detection.qualifies} tone={tone} label={t('detector.gaugeLabel', { percent })} />
+        <Gauge percent={percent} qualifies={verdict !== 'none'} tone={tone} label={t('detector.gaugeLabel', { percent, line })} />
         <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{t('detector.scoreCaption', { line })}</p>
           <p className="text-lg font-bold text-slate-900" data-verdict>
-            {t(!detection.qualifies ? 'detector.verdictNone' : detection.isAi ? 'detector.verdictAi' : 'detector.verdictHuman')}
+            {t(verdict === 'none' ? 'detector.verdictNone' : verdict === 'ai' ? 'detector.verdictAi' : 'detector.verdictHuman')}
           </p>
-          <p className="text-sm text-slate-700">
-            {!detection.qualifies ? t(detection.reason === 'notProse' ? 'detector.reasonNotProse' : 'detector.reasonTooShort') : t('detector.aiShare', { percent: Math.round(detection.aiPercent) })}
+          <p className="text-sm text-slate-700" data-share>
+            {verdict === 'none' ? t(detection.reason === 'notProse' ? 'detector.reasonNotProse' : 'detector.reasonTooShort') : t('detector.aiShare', { percent: sharePercent(detection.aiPercent) })}
           </p>
         </div>
       </div>
@@ -180,7 +184,7 @@ function DetectionResult({ detection, t, humanizerHref, onHumanize }: { detectio
         text={detection.text}
         marks={detection.sentences
           .filter((s) => s.qualifies)
-          .map((s) => ({ start: s.start, end: s.end, className: `dt-${bandOf(s.score)}`, title: t('detector.sentenceScore', { percent: Math.round(s.score * 100) }) }))}
+          .map((s) => ({ start: s.start, end: s.end, className: `dt-${bandOf(s.score)}`, title: t('detector.sentenceScore', { percent: scorePercent(s.score) }) }))}
       />
       <a className="mt-3 inline-block rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-slate-100" href={humanizerHref} onClick={onHumanize}>
         {t('detector.humanizeThis')}

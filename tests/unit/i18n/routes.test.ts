@@ -110,6 +110,9 @@ describe('route table', () => {
   });
 
   it('keeps placeholder tool pages and the not-found page out of the sitemap', () => {
+    // A tool that runs is indexed (the plagiarism checker since issue 14).
+    expect(placeholderRoutes).not.toContain('plagiarism');
+    expect(indexedRoutes()).toContain('plagiarism');
     for (const route of [...placeholderRoutes, 'notFound', 'toolTest'] as const) expect(indexedRoutes()).not.toContain(route);
     expect(indexedRoutes()).toEqual(expect.arrayContaining(['home', 'humanizer', 'aiDetector', 'tryPremium', 'login', 'signup']));
   });
