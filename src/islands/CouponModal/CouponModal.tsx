@@ -19,13 +19,18 @@ export interface CouponModalProps {
   locale: Locale;
   siteName: string;
   messages: CouponModalMessages;
+  /**
+   * Whether this page may show the welcome offer (default yes). Not on the login and sign-up pages: they
+   * move on as soon as the login is stored, so an offer opened there is marked as seen and never read.
+   */
+  welcome?: boolean;
 }
 
-export function CouponModal({ locale, siteName, messages }: CouponModalProps) {
+export function CouponModal({ locale, siteName, messages, welcome = true }: CouponModalProps) {
   return (
     <MessagesProvider messages={messages}>
       <CouponDialog />
-      <WelcomeDialog locale={locale} siteName={siteName} />
+      {welcome && <WelcomeDialog locale={locale} siteName={siteName} />}
     </MessagesProvider>
   );
 }

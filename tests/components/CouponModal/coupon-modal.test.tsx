@@ -67,4 +67,14 @@ describe('CouponModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
     expect(screen.queryByText(/100 free beans/)).toBeNull();
   });
+
+  it('[COM-12] does not open (nor spend) the welcome offer on a page that moves on after logging in', async () => {
+    $user.set(loggedInUser({ userInfo: { createTime: new Date(Date.now() - 3600_000).toISOString() } }));
+    vi.mocked(api).mockResolvedValue({ amount: 20, beans: 100, validDays: 7 });
+    render(<CouponModal locale="en" siteName="Inkwise" messages={messages} welcome={false} />);
+    await act(async () => {});
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Inkwise!' })).toBeNull();
+    expect(api).not.toHaveBeenCalled();
+    expect($welcomeFlag.get()).toBe('');
+  });
 });
