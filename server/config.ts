@@ -156,6 +156,16 @@ function parseDatabase(raw: string | undefined, cwd: string): DatabaseTarget {
   );
 }
 
+/**
+ * The address a person opens for a server listening on `host:port`: the host
+ * itself, or localhost for the any-address hosts. `npm start` prints it, and it
+ * is SITE_URL's default, so the two always agree.
+ */
+export function localAddress(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 function parseOrigin(name: string, raw: string | undefined, fallback: string): string {
   if (raw === undefined) return fallback;
   try {
@@ -218,7 +228,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     .map((o) => o.trim())
     .filter(Boolean)
     .map((o) => parseOrigin('CORS_ORIGINS', o, o));
-  const siteUrl = parseOrigin('SITE_URL', read(env, 'SITE_URL'), `http://localhost:${port}`);
+  // The default is the address the server prints at start, so links and redirects stay on the origin people open.
+  const siteUrl = parseOrigin('SITE_URL', read(env, 'SITE_URL'), localAddress(host, port));
   const jwtSecret = read(env, 'JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters (e.g. the output of `openssl rand -base64 48`)');

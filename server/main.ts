@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, redact, type OutboxMode } from './config.ts';
+import { ConfigError, loadConfig, localAddress, redact, type OutboxMode } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { addSourcesFrom } from './services/plagiarism-import.ts';
@@ -59,11 +59,11 @@ async function main() {
   console.log(outboxNotice(config.mail.outbox, Boolean(config.mail.smtpUrl)));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shown = localAddress(config.host, port);
   console.log(
     config.distDir
-      ? `\n  Ready: open http://${shown}:${port}/en  (database: ${where})\n`
-      : `\n  API ready at http://${shown}:${port}/api  (site not served here: SERVE_SITE=false; database: ${where})\n`,
+      ? `\n  Ready: open ${shown}/en  (database: ${where})\n`
+      : `\n  API ready at ${shown}/api  (site not served here: SERVE_SITE=false; database: ${where})\n`,
   );
 }
 

@@ -31,9 +31,9 @@ export function stripeClient(settings: StripeSettings): Stripe {
 export function stripeProvider(stripe: Stripe, settings: StripeSettings): PaymentProvider {
   return {
     name: 'stripe',
-    async startCheckout({ paymentId, orderNo, amountCents, listAmountCents, currency, productId, locale }) {
+    async startCheckout({ paymentId, orderNo, amountCents, listAmountCents, currency, productId, locale, origin }) {
       const home = isLocale(locale) ? locale : 'en';
-      const back = `${settings.siteUrl}${localizedPath(home, 'userSubscription')}?orderNo=${encodeURIComponent(orderNo)}`;
+      const back = `${origin ?? settings.siteUrl}${localizedPath(home, 'userSubscription')}?orderNo=${encodeURIComponent(orderNo)}`;
       const product = productById(productId);
       const plan = product?.kind === 'plan' ? product : undefined;
       const lower = currency.toLowerCase();

@@ -239,7 +239,7 @@ export function weChatPayProvider(client: WeChatPayClient, settings: WeChatPaySe
     charge: weChatCharge,
     // A few minutes past WeChat Pay's own expiry, so a payment made in the last second is still ours.
     checkoutTtlMs: codeLifetimeMs + 5 * 60 * 1000,
-    async startCheckout({ paymentId, orderNo, amountCents, currency, productId, locale, createdAt }) {
+    async startCheckout({ paymentId, orderNo, amountCents, currency, productId, locale, createdAt, origin }) {
       const product = productById(productId);
       const plan = product?.kind === 'plan' && product.tier === 'pro' ? 'Pro' : 'Premium';
       // The same payment always sends the same parameters, so reopening it answers the same code.
@@ -255,7 +255,7 @@ export function weChatPayProvider(client: WeChatPayClient, settings: WeChatPaySe
       });
       if (typeof codeUrl !== 'string' || !codeUrl) throw new WeChatPayError(200, 'NO_CODE_URL', 'native order answered without code_url');
       const home = isLocale(locale) ? locale : 'en';
-      return { codeUrl, payUrl: `${settings.siteUrl}${localizedPath(home, 'tryPremiumWeChat')}?orderNo=${encodeURIComponent(orderNo)}` };
+      return { codeUrl, payUrl: `${origin ?? settings.siteUrl}${localizedPath(home, 'tryPremiumWeChat')}?orderNo=${encodeURIComponent(orderNo)}` };
     },
     async queryPayment(paymentId) {
       try {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest } from '../../src/domain/endpoints/commerce.ts';
+import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest, walletLedgerRequest } from '../../src/domain/endpoints/commerce.ts';
+import { ledgerHistory } from '../services/ledger.ts';
 import { productById } from '../../src/domain/products.ts';
 import { requestLocale } from '../plugins/errors.ts';
-import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
+import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, lastCheckoutOutcome, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
 import { OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
@@ -14,9 +15,10 @@ import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
 import { usableDiscount } from '../services/coupons.ts';
 import { authenticate } from '../services/sessions.ts';
+import { siteOriginOf, type SiteOrigins } from '../site-origin.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
-export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { db: Db; key: Uint8Array; providers: PaymentProviders }) {
+export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteOrigins }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.quote, async (request) => {
@@ -44,7 +46,9 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { d
     if (productById(order.productId)?.kind !== 'tool') {
       // Plans and bean packs are paid in money through their channel's provider: a page to go to, or a QR code to show.
       const provider = providerFor(providers, order);
-      const checkout = await startCheckout(db, provider, userId, order, requestLocale(request)).catch((error: unknown) => {
+      // The checkout and its way back stay on the origin the buyer is on (localhost vs 127.0.0.1 are two logins).
+      const origin = siteOrigins ? siteOriginOf(request.headers, siteOrigins) : undefined;
+      const checkout = await startCheckout(db, provider, userId, order, requestLocale(request), origin).catch((error: unknown) => {
         if (error instanceof AppError) throw error;
         request.log.error({ err: error, provider: provider.name, orderNo }, 'payment provider failed');
         throw new AppError(ErrorCode.DEFAULT, 'commerce.error.providerFailed');
@@ -88,6 +92,14 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { d
     return ok({ orderNo: order.orderNo, status });
   });
 
+  // The page a checkout returns to says what happened: paid, declined, cancelled, or still open.
+  app.post(endpoints.orderOutcome, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    const order = await orders.getOwnOrder(db, principalOf(request).userId, orderNo);
+    const status = await refreshPaymentStatus(db, providers, order).catch(() => order.status);
+    return ok({ orderNo: order.orderNo, status, productId: order.productId, lastPayment: await lastCheckoutOutcome(db, order.orderNo) });
+  });
+
   app.post(endpoints.cancelOrder, authed, async (request) => {
     const { orderNo } = cancelOrderRequest.parse(request.body);
     const order = await orders.cancelOrder(db, principalOf(request).userId, orderNo);
@@ -116,6 +128,11 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { d
     const { jobId } = essayDeleteRequest.parse(request.body);
     await orders.deleteEssay(db, principalOf(request).userId, jobId);
     return ok(null);
+  });
+
+  app.get(endpoints.walletLedger, authed, async (request) => {
+    const { page, size } = walletLedgerRequest.parse(request.query);
+    return ok(await ledgerHistory(db, principalOf(request).userId, page, size));
   });
 
   app.post(endpoints.subscriptionList, authed, async (request) => {

@@ -29,7 +29,7 @@ function readCspManifest(app: FastifyInstance, distDir: string): CspManifest | u
 /**
  * Serves the built site from `distDir` with the real redirects of spec §2:
  * permanent redirects for aliases and legacy paths, temporary ones for unknown
- * locales and paths, the locale chooser at `/`, and precompressed files
+ * locales, a translated 404 page for unknown paths, the locale chooser at `/`, and precompressed files
  * (brotli, gzip) when the browser accepts them.
  */
 export async function siteRoutes(app: FastifyInstance, { distDir }: { distDir: string }) {
@@ -79,6 +79,9 @@ export async function siteRoutes(app: FastifyInstance, { distDir }: { distDir: s
         case 'chooser':
           if (isFile(resolved.file)) return sendFile(reply, resolved.file);
           return sendFile(reply, '404.html', 404);
+        case 'notFound':
+          // The translated not-found page of the path's locale, with a real 404 status.
+          return sendFile(reply, isFile(resolved.file) ? resolved.file : '404.html', 404);
         case 'asset': {
           let relative: string;
           try {

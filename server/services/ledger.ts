@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, wallets } from '../db/schema.ts';
+import { ledgerEntries, orders, wallets } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import type { LedgerReason } from '../../src/domain/endpoints/commerce.ts';
 
-/** Why beans moved. */
-export type LedgerReason = 'order_payment' | 'order_refund' | 'bean_purchase' | 'plan_grant' | 'coupon' | 'referral' | 'welcome' | 'admin';
+export type { LedgerReason };
 
 /** A transaction or the database: ledger moves always run inside the caller's transaction when given one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -45,4 +45,42 @@ export async function ledgerCheck(db: Db, userId: string): Promise<{ balance: nu
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   return { balance: wallet?.balance ?? 0, ledgerSum: Number(sum?.total ?? 0), entries: Number(sum?.entries ?? 0) };
+}
+
+/**
+ * GET /api/wallet/ledger: the user's bean history, newest first: every move
+ * with its reason, the balance after it, and for an order the product it was for.
+ */
+export async function ledgerHistory(db: Db, userId: string, page: number, size: number) {
+  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      reason: ledgerEntries.reason,
+      ref: ledgerEntries.ref,
+      createdAt: ledgerEntries.createdAt,
+      productId: orders.productId,
+    })
+    .from(ledgerEntries)
+    .leftJoin(orders, and(eq(orders.orderNo, ledgerEntries.ref), eq(orders.userId, ledgerEntries.userId)))
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      balanceAfter: r.balanceAfter,
+      reason: r.reason as LedgerReason,
+      ref: r.ref,
+      productId: r.productId ?? null,
+      createTime: r.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    size,
+  };
 }

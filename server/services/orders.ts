@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
 import { isPaidLevel } from '../../src/domain/membership.ts';
 import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrderTypes, liveRunStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
@@ -7,7 +7,7 @@ import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/doma
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { orders, payments } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
@@ -101,11 +101,11 @@ export async function createOrder(
     return await db.transaction(async (tx) => {
       const discount = await usableDiscount(tx, userId, couponIds);
       if (discount?.heldBy) {
-        // The coupon is held by an unpaid order: the same purchase resumes it, another must wait for its cancel.
+        // The coupon is held by an unpaid order: the same purchase resumes it; another replaces it (issue 11).
         const [held] = await tx.select().from(orders).where(and(eq(orders.orderNo, discount.heldBy), eq(orders.userId, userId)));
         const resumable = held && held.productId === product.id && held.currency === currency && unpaidStatuses.includes(held.status) && !held.deletedAt;
-        if (!resumable) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
-        return held;
+        if (resumable) return held;
+        await replaceAbandonedOrder(tx, discount.heldBy, held);
       }
       const [row] = await tx
         .insert(orders)
@@ -137,6 +137,26 @@ export async function createOrder(
     }
     throw error;
   }
+}
+
+/**
+ * Frees a coupon held by an unpaid order the buyer left (declined, cancelled,
+ * or never finished) so that their next purchase can use it: the old order is
+ * cancelled in the same transaction. A checkout still open at a real provider
+ * (Stripe, WeChat Pay) could yet be paid, so it is not cancelled behind the
+ * buyer's back: they are told, with the order, to continue or cancel it.
+ * The sandbox's open sessions are ours and are simply closed.
+ */
+async function replaceAbandonedOrder(tx: Tx, orderNo: string, held: OrderRow | undefined): Promise<void> {
+  if (held && unpaidStatuses.includes(held.status)) {
+    const open = await tx.select({ provider: payments.provider }).from(payments).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'open')));
+    if (open.some((p) => p.provider !== 'sandbox')) {
+      throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reservedOpen', { payload: { orderNo, productId: held.productId } });
+    }
+    await tx.update(payments).set({ status: 'abandoned', completedAt: new Date() }).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'open')));
+    if (!(await transition(tx, held, OrderStatus.CANCELLED))) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
+  }
+  await releaseCoupon(tx, orderNo);
 }
 
 /**
@@ -305,26 +325,53 @@ export async function listOrders(
 }
 
 
-/** GET /api/essay/history: the user's paid tool runs, newest first (spec §3 history item). */
+/**
+ * GET /api/essay/history: the user's paid tool runs, newest first (spec §3
+ * history item), one entry per run: the versions of a re-humanized text share
+ * an order group and show as one entry (its latest version, with the count).
+ */
 export async function essayHistory(db: Db, userId: string, page: number, size: number) {
   const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), inArray(orders.orderType, [...toolTypes]), inArray(orders.status, [...liveRunStatuses]));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(size).offset((page - 1) * size);
+  const group = sql<string>`coalesce(${orders.orderGroup}, ${orders.orderNo})`;
+  const latest = sql<string>`max(${orders.createdAt})`;
+  const [total] = await db.select({ n: sql<string>`count(distinct ${group})` }).from(orders).where(where);
+  const groups = await db
+    .select({ group, versions: count() })
+    .from(orders)
+    .where(where)
+    .groupBy(group)
+    .orderBy(desc(latest), desc(group))
+    .limit(size)
+    .offset((page - 1) * size);
+  const keys = groups.map((g) => g.group);
+  const rows = keys.length ? await db.select().from(orders).where(and(where, inArray(group, keys))).orderBy(desc(orders.createdAt), desc(orders.orderNo)) : [];
+  const newest = new Map<string, OrderRow>();
+  for (const row of rows) if (!newest.has(row.orderGroup ?? row.orderNo)) newest.set(row.orderGroup ?? row.orderNo, row);
   return {
-    list: rows.map((row) => ({
-      jobId: row.orderNo,
-      createTime: row.createdAt.toISOString(),
-      contentMeta: JSON.stringify({ title: (row.content ?? '').trim().slice(0, 80), wordCount: row.wordCount, orderType: row.orderType, status: row.status }),
-    })),
+    list: groups.flatMap(({ group: key, versions }) => {
+      const row = newest.get(key);
+      if (!row) return [];
+      return [
+        {
+          jobId: row.orderNo,
+          createTime: row.createdAt.toISOString(),
+          contentMeta: JSON.stringify({ title: (row.content ?? '').trim().slice(0, 80), wordCount: row.wordCount, orderType: row.orderType, status: row.status, versions: Number(versions) }),
+        },
+      ];
+    }),
     total: Number(total?.n ?? 0),
     page,
     size,
   };
 }
 
-/** POST /api/essay/delete: removes a run from the history (and the lists). */
+/** POST /api/essay/delete: removes a run, with all its versions, from the history (and the lists). */
 export async function deleteEssay(db: Db, userId: string, jobId: string): Promise<void> {
   const order = await getOwnOrder(db, userId, jobId);
   if (!toolTypes.includes(order.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  await db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
+  const group = order.orderGroup ?? order.orderNo;
+  await db
+    .update(orders)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(orders.userId, userId), isNull(orders.deletedAt), sql`coalesce(${orders.orderGroup}, ${orders.orderNo}) = ${group}`));
 }

@@ -4,7 +4,7 @@ import { HAS_BEEN_MEMBER_BIT } from '../../src/domain/membership.ts';
 import { OrderStatus, SubscriptionStatus } from '../../src/domain/orders.ts';
 import { monthlyPlanBeans, planChargeCents, productById, type BeanPack, type PlanProduct } from '../../src/domain/products.ts';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, orders, payments, subscriptions, users } from '../db/schema.ts';
+import { coupons, ledgerEntries, orders, payments, subscriptions, userCoupons, users } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { consumeCoupon } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
@@ -24,6 +24,8 @@ export interface CheckoutRequest {
   locale: string;
   /** When the payment was opened: a reopened checkout must send the same parameters. */
   createdAt: Date;
+  /** The site origin the buyer is on, when trusted (server/site-origin.ts); else the provider's SITE_URL. */
+  origin?: string;
 }
 
 /** Where a checkout goes on: a page for the buyer, and for a QR-code payment the code's content. */
@@ -65,7 +67,7 @@ export interface PaymentProviders {
 export function sandboxProvider(siteUrl: string): PaymentProvider {
   return {
     name: 'sandbox',
-    startCheckout: async ({ paymentId, locale }) => ({ payUrl: `${siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}` }),
+    startCheckout: async ({ paymentId, locale, origin }) => ({ payUrl: `${origin ?? siteUrl}/${locale}/checkout/sandbox?session=${encodeURIComponent(paymentId)}` }),
   };
 }
 
@@ -90,6 +92,7 @@ export async function startCheckout(
   userId: string,
   order: OrderRow,
   locale: string,
+  origin?: string,
 ): Promise<CheckoutStart & { status: number; amountCents: number; currency: string }> {
   const product = productById(order.productId);
   if (!product || product.kind === 'tool') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
@@ -122,6 +125,7 @@ export async function startCheckout(
     productId: order.productId,
     locale,
     createdAt: payment.createdAt,
+    origin,
   });
   return { ...start, status: OrderStatus.PAYMENT_PENDING, amountCents: payment.amountCents, currency: payment.currency };
 }
@@ -269,12 +273,37 @@ export async function endStripeSubscription(db: Db, stripeSubscriptionId: string
   return ended.length > 0;
 }
 
-/** The sandbox checkout page's view of a payment (its owner only). */
+/**
+ * The sandbox checkout page's view of a payment (its owner only): what is
+ * bought, its list price, the coupon that takes money off, and what is charged.
+ */
 export async function checkoutSession(db: Db, userId: string, paymentId: string) {
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
   if (!payment) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
   const order = await getOwnOrder(db, userId, payment.orderNo);
-  return { id: payment.id, orderNo: payment.orderNo, productId: order.productId, amountCents: payment.amountCents, currency: payment.currency, status: payment.status };
+  const product = productById(order.productId);
+  const list = product && product.kind !== 'tool' ? listPriceCents(product, payment.currency) : undefined;
+  const [coupon] = await db
+    .select({ code: coupons.code, percent: coupons.value })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(userCoupons.couponId, coupons.id))
+    .where(and(eq(userCoupons.orderNo, order.orderNo), eq(userCoupons.userId, userId)));
+  return {
+    id: payment.id,
+    orderNo: payment.orderNo,
+    productId: order.productId,
+    amountCents: payment.amountCents,
+    listAmountCents: Math.max(payment.amountCents, list ?? payment.amountCents),
+    currency: payment.currency,
+    status: payment.status,
+    coupon: coupon ?? null,
+  };
+}
+
+/** How an order's latest checkout ended ('open' while one is running), or null when none was started. */
+export async function lastCheckoutOutcome(db: Db, orderNo: string): Promise<'open' | CheckoutOutcome | null> {
+  const [last] = await db.select({ status: payments.status }).from(payments).where(eq(payments.orderNo, orderNo)).orderBy(desc(payments.createdAt)).limit(1);
+  return (last?.status as 'open' | CheckoutOutcome | undefined) ?? null;
 }
 
 /**

@@ -4,6 +4,8 @@ export interface ContentMeta {
   wordCount: number;
   orderType: number;
   status: number;
+  /** How many versions the run has (re-humanized texts share one entry); 1 for a single run. */
+  versions: number;
 }
 
 /** One essay history item of spec §3. */
@@ -14,21 +16,14 @@ export interface EssayHistoryItem {
   contentMeta: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Spec §3: a UTC time shown in the reader's local time as 'YYYY-MM-DD HH:mm:ss'. */
-export function formatLocalDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+export { formatLocalDateTime } from './dates.ts';
 
 /** Parses `contentMeta`, tolerating a malformed one. */
 export function parseContentMeta(raw: string): ContentMeta | undefined {
   try {
     const meta = JSON.parse(raw) as Partial<ContentMeta>;
     if (typeof meta !== 'object' || meta === null) return undefined;
-    return { title: String(meta.title ?? ''), wordCount: Number(meta.wordCount ?? 0), orderType: Number(meta.orderType ?? 0), status: Number(meta.status ?? 0) };
+    return { title: String(meta.title ?? ''), wordCount: Number(meta.wordCount ?? 0), orderType: Number(meta.orderType ?? 0), status: Number(meta.status ?? 0), versions: Math.max(1, Number(meta.versions ?? 1) || 1) };
   } catch {
     return undefined;
   }

@@ -28,12 +28,21 @@ export const routes = {
   toolTest: 'ai-humanizer-tool-test',
   sandboxCheckout: 'checkout/sandbox',
   report: 'report',
+  /** The translated "not found" page unknown paths show (status 404), with a way on. */
+  notFound: 'not-found',
 } as const;
 
 export type RouteName = keyof typeof routes;
 
 /** Routes that are pre-rendered but kept out of menus and the sitemap. */
-export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite', 'sandboxCheckout', 'report'];
+export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest', 'invite', 'sandboxCheckout', 'report', 'notFound'];
+
+/**
+ * Tool pages whose tool does not run yet: pre-rendered (the spec names them),
+ * but kept out of the sitemap and search results until it does. Remove a route
+ * from this list when its tool goes live; the Tools menu follows (src/lib/navigation.ts).
+ */
+export const placeholderRoutes: readonly RouteName[] = ['rewriter', 'aiWriter', 'aiEditor'];
 
 /** Forms and one-off screens: reachable, but not worth a search result. */
 export const utilityRoutes: readonly RouteName[] = ['welcome', 'resetPassword', 'tryPremiumWeChat'];
@@ -49,7 +58,7 @@ export const privateRoutes: readonly RouteName[] = [
 
 /** The screens listed in the sitemap: public pages meant for search results. */
 export function indexedRoutes(): RouteName[] {
-  const skip = new Set<RouteName>([...hiddenRoutes, ...privateRoutes, ...utilityRoutes]);
+  const skip = new Set<RouteName>([...hiddenRoutes, ...privateRoutes, ...utilityRoutes, ...placeholderRoutes]);
   return (Object.keys(routes) as RouteName[]).filter((name) => !skip.has(name));
 }
 
@@ -101,6 +110,7 @@ export type Resolution =
   | { kind: 'page'; locale: Locale; route: RouteName; file: string }
   | { kind: 'chooser'; file: string; suffix: string }
   | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'notFound'; locale: Locale; file: string }
   | { kind: 'asset' };
 
 /** Matches a path (without locale) to a canonical route, following aliases. */
@@ -130,7 +140,9 @@ const hasExtension = /\.[a-z0-9]{1,8}$/i;
  * - `/{path}` without a locale (legacy): 301 to `/en/{path}`.
  * - `/{tag}/{path}` with a tag that names a supported locale in another form
  *   (`id`, `zh-CN`, `pt-BR`, `EN`): 301 to that locale.
- * - an unknown locale, or an unknown path: 302 to the default locale.
+ * - an unknown locale with a known path: 302 to that path in the default locale.
+ * - an unknown path: the translated not-found page (404) of the path's locale,
+ *   the default locale when it has none (issue 11: never a silent redirect).
  * - `/` and `/invite/{code}`: the locale chooser page (local storage `lang`,
  *   then the browser language, then en).
  * - anything with a file extension: a static asset (404 when missing).
@@ -140,7 +152,7 @@ export function resolvePath(rawPath: string): Resolution {
   try {
     pathname = decodeURIComponent(pathname);
   } catch {
-    return { kind: 'redirect', location: `/${defaultLocale}`, status: 302 };
+    return notFound(defaultLocale);
   }
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 0) return { kind: 'chooser', file: 'index.html', suffix: '' };
@@ -152,7 +164,7 @@ export function resolvePath(rawPath: string): Resolution {
 
   if (isLocale(first)) {
     const match = matchRoute(rest);
-    if (!match) return { kind: 'redirect', location: `/${defaultLocale}`, status: 302 };
+    if (!match) return notFound(first);
     if (match.route === 'invite') {
       return { kind: 'page', locale: first, route: 'invite', file: htmlFile(first, 'invite') };
     }
@@ -175,15 +187,20 @@ export function resolvePath(rawPath: string): Resolution {
     const other = matchLocale(first);
     const target = other ?? defaultLocale;
     const match = matchRoute(rest);
+    if (!match && rest) return notFound(target);
     const tail = match ? localizedPath(target, match.route, match.param) : `/${target}`;
     return { kind: 'redirect', location: tail, status: other && (match || !rest) ? 301 : 302 };
   }
-  return { kind: 'redirect', location: `/${defaultLocale}`, status: 302 };
+  return notFound(defaultLocale);
+}
+
+function notFound(locale: Locale): Resolution {
+  return { kind: 'notFound', locale, file: htmlFile(locale, 'notFound') };
 }
 
 /** The redirect rules a static host needs, in `_redirects` order (most specific first). */
-export function staticRedirectRules(): { from: string; to: string; status: 200 | 301 | 302 }[] {
-  const rules: { from: string; to: string; status: 200 | 301 | 302 }[] = [];
+export function staticRedirectRules(): { from: string; to: string; status: 200 | 301 | 302 | 404 }[] {
+  const rules: { from: string; to: string; status: 200 | 301 | 302 | 404 }[] = [];
   for (const { code } of locales) {
     for (const [alias, route] of Object.entries(aliases)) {
       rules.push({ from: `/${code}/${alias}`, to: localizedPath(code, route), status: 301 });
@@ -198,5 +215,8 @@ export function staticRedirectRules(): { from: string; to: string; status: 200 |
     rules.push({ from: `/${alias}`, to: localizedPath(defaultLocale, route), status: 301 });
   }
   rules.push({ from: '/invite/*', to: '/index.html', status: 200 });
+  // Last: anything else under a locale is that locale's not-found page (hosts apply these only when no file exists).
+  for (const { code } of locales) rules.push({ from: `/${code}/*`, to: `/${htmlFile(code, 'notFound')}`, status: 404 });
+  rules.push({ from: '/*', to: `/${htmlFile(defaultLocale, 'notFound')}`, status: 404 });
   return rules;
 }

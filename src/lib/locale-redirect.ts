@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/locales.ts';
-import { resolvePath } from '../i18n/routes.ts';
+import { resolvePath, routes } from '../i18n/routes.ts';
 
 /**
  * Where the static fallback pages (`/`, `/invite/{code}` and 404.html) send the
@@ -20,6 +20,9 @@ export function fallbackTarget(url: { pathname: string; search: string; hash: st
       const code = url.pathname.split('/').filter(Boolean)[2];
       return code ? `/${resolved.locale}/invite?code=${encodeURIComponent(code)}` : undefined;
     }
+    case 'notFound':
+      // 404.html is English: an unknown path of another locale shows that locale's not-found page.
+      return resolved.locale === 'en' ? undefined : `/${resolved.locale}/${routes.notFound}`;
     case 'asset':
       return undefined;
   }

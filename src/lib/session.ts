@@ -1,6 +1,7 @@
 import { safeReturnPath } from '../domain/return-path.ts';
 import { isLocale, type Locale } from '../i18n/locales.ts';
-import { localizedPath } from '../i18n/routes.ts';
+import { localizedPath, resolvePath, type RouteName } from '../i18n/routes.ts';
+import { hasStoredLogin } from './stored-login.ts';
 import { flashToast } from '../stores/toast.ts';
 import { pageMessage } from './page-messages.ts';
 
@@ -33,4 +34,21 @@ export function pageLocale(): Locale {
 export function redirectToSignup(returnTo: string = location.pathname + location.search): void {
   flashToast(pageMessage('messages.loginToAccess'), 'warning');
   location.assign(`${localizedPath(pageLocale(), 'signup')}?cb=${encodeURIComponent(returnTo)}`);
+}
+
+/** Screens a logged-in person has no use for: they are sent on (issue 11). */
+const loggedOutScreens: readonly RouteName[] = ['login', 'signup', 'welcome'];
+
+/**
+ * On login, sign-up and welcome: a person who is logged in already goes on to
+ * the return path they came for (`cb`, or `g_cb`), else home, instead of
+ * seeing a form they do not need. Answers true when it navigates.
+ */
+export function sentOnIfLoggedIn(loc: Location = location): boolean {
+  if (!hasStoredLogin()) return false;
+  const here = resolvePath(loc.pathname);
+  if (here.kind !== 'page' || !loggedOutScreens.includes(here.route)) return false;
+  rememberCallback(new URL(loc.href));
+  loc.replace(takeCallback(here.locale));
+  return true;
 }

@@ -1,7 +1,7 @@
 /**
  * Whether the browser holds a logged-in user, read without loading the user
- * store: visitors then never download the API client and the store (the
- * account scripts import them only when this says yes, or when another tab logs in).
+ * store: visitors then never download the API client and the store
+ * (`client:stored-login` hydrates the account islands only when this says yes).
  */
 export function hasStoredLogin(): boolean {
   try {
@@ -9,37 +9,6 @@ export function hasStoredLogin(): boolean {
   } catch {
     return false;
   }
-}
-
-/** Runs `load` now when a user is stored, else as soon as another tab stores one. */
-export function whenLoggedIn(load: () => void): void {
-  if (hasStoredLogin()) {
-    load();
-    return;
-  }
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === 'user' && hasStoredLogin()) {
-      removeEventListener('storage', onStorage);
-      load();
-    }
-  };
-  addEventListener('storage', onStorage);
-}
-
-/**
- * Defines a custom element whose behaviour loads only for a logged-in user:
- * visitors download nothing but this line; `load` answers the binder.
- */
-export function defineLoggedInElement(name: string, load: () => Promise<(root: HTMLElement) => void>): void {
-  if (customElements.get(name)) return;
-  customElements.define(
-    name,
-    class extends HTMLElement {
-      connectedCallback() {
-        whenLoggedIn(() => void load().then((bind) => bind(this)));
-      }
-    },
-  );
 }
 
 /**

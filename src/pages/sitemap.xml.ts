@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { defaultLocale, locales } from '../i18n/locales.ts';
 import { indexedRoutes, localizedPath } from '../i18n/routes.ts';
+import { defaultSiteUrl } from '../config/site.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -9,7 +10,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * each with hreflang alternates for all 20 locales and x-default.
  */
 export const GET: APIRoute = ({ site }) => {
-  const origin = site ?? new URL('http://localhost:4321');
+  const origin = site ?? new URL(defaultSiteUrl);
   const url = (path: string) => escape(new URL(path, origin).href);
   const entries = indexedRoutes().flatMap((route) => {
     const alternates = locales

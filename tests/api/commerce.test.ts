@@ -200,7 +200,8 @@ describe('plans and bean packs through the sandbox provider', () => {
     const user = await customer(100);
     const { orderNo, session } = await checkout(user, ProductId.PRO_MONTHLY, 'CAD');
     const view = await t.app.inject({ method: 'GET', url: `/api/payment/session?id=${session}`, headers: user.headers });
-    expect(view.json().data).toMatchObject({ orderNo, amountCents: 4200, currency: 'CAD', status: 'open' });
+    expect(view.json().data).toMatchObject({ orderNo, productId: ProductId.PRO_MONTHLY, amountCents: 4200, listAmountCents: 4200, currency: 'CAD', status: 'open', coupon: null });
+    expect((await post('/api/order/outcome', { orderNo }, user.headers)).data).toEqual({ orderNo, status: OrderStatus.PAYMENT_PENDING, productId: ProductId.PRO_MONTHLY, lastPayment: 'open' });
     expect((await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers)).data).toEqual({ orderNo, status: OrderStatus.DONE });
     // A replayed verdict changes nothing.
     expect((await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers)).data).toEqual({ orderNo, status: OrderStatus.DONE });
@@ -220,11 +221,36 @@ describe('plans and bean packs through the sandbox provider', () => {
     const first = await checkout(user, ProductId.BEANS_SMALL);
     expect((await post('/api/payment/sandbox/complete', { id: first.session, outcome: 'failed' }, user.headers)).data.status).toBe(OrderStatus.PAYMENT_PENDING);
     expect((await post('/api/checkPaymentStatus', { orderNo: first.orderNo }, user.headers)).data.status).toBe(OrderStatus.PAYMENT_PENDING);
+    // The page the checkout returns to can say what happened.
+    expect((await post('/api/order/outcome', { orderNo: first.orderNo }, user.headers)).data).toMatchObject({ status: OrderStatus.PAYMENT_PENDING, lastPayment: 'failed', productId: ProductId.BEANS_SMALL });
     const retry = await post('/api/createPayment', { orderNo: first.orderNo }, user.headers);
     const session = new URL(retry.data.payUrl).searchParams.get('session')!;
     expect(session).not.toBe(first.session);
     await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers);
     expect((await t.app.inject({ method: 'GET', url: '/api/getUserWallet', headers: user.headers })).json().data.wallet.balance).toBe(600);
+    expect((await post('/api/order/outcome', { orderNo: first.orderNo }, user.headers)).data).toMatchObject({ status: OrderStatus.DONE, lastPayment: 'succeeded' });
+  });
+
+  it('[COM-06] shows the bean history: every move with its reason, the order’s product and the balance after it, newest first', async () => {
+    const user = await customer(100);
+    const { session } = await checkout(user, ProductId.BEANS_SMALL);
+    await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' }, user.headers);
+    const run = await post('/api/createOrder', { productId: ProductId.AI_DETECTION, content: essay(30) }, user.headers);
+    await post('/api/createPayment', { orderNo: run.data.orderNo }, user.headers);
+    const page = (await t.app.inject({ method: 'GET', url: '/api/wallet/ledger?page=1&size=10', headers: user.headers })).json();
+    expect(page.code).toBe(0);
+    expect(page.data.total).toBe(page.data.list.length);
+    const [spent, bought] = page.data.list;
+    expect(spent).toMatchObject({ amount: -2, balanceAfter: 598, reason: 'order_payment', ref: run.data.orderNo, productId: ProductId.AI_DETECTION });
+    expect(bought).toMatchObject({ amount: 500, balanceAfter: 600, reason: 'bean_purchase', productId: ProductId.BEANS_SMALL });
+    expect(spent.createTime).toMatch(/Z$/);
+    expect(page.data.list.at(-1)).toMatchObject({ reason: 'welcome', amount: rewards.welcomeBeans });
+    const sum = page.data.list.reduce((n: number, e: Json) => n + e.amount, 0);
+    expect(sum).toBe(598);
+    const other = await customer(0);
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/wallet/ledger', headers: other.headers })).json().data.list;
+    expect(theirs.some((e: Json) => e.ref === run.data.orderNo)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/ledger' })).statusCode).toBe(401);
   });
 
   it('expires a plan whose period ended and returns the user to the free word limit', async () => {
@@ -268,5 +294,26 @@ describe('essay history', () => {
     expect(await post('/api/essay/delete', { jobId: paid[0] }, user.headers)).toEqual({ code: 0, data: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/essay/history?page=1&size=50', headers: user.headers })).json().data.total).toBe(11);
     expect((await t.app.inject({ method: 'GET', url: '/api/essay/history?size=7', headers: user.headers })).json()).toMatchObject({ code: 1, message: 'Choose 10, 20, 30, 40 or 50 items per page.' });
+  });
+
+  it('[COM-15] shows the versions of one run (an order group) as one entry, its latest, and deletes them together', async () => {
+    const user = await customer(1000);
+    const made: string[] = [];
+    for (const text of ['First essay on rivers and towns', 'Second essay on rivers and towns', 'Another text entirely here']) {
+      const order = await post('/api/createOrder', { productId: 8, content: text }, user.headers);
+      await post('/api/createPayment', { orderNo: order.data.orderNo }, user.headers);
+      made.push(order.data.orderNo);
+    }
+    // The second is a re-run of the first: same group (what re-humanize writes).
+    const { orders } = await import('../../server/db/schema.ts');
+    await t.database.db.update(orders).set({ orderGroup: made[0]!, originOrderNo: made[0]! }).where(eq(orders.orderNo, made[1]!));
+    const history = (await t.app.inject({ method: 'GET', url: '/api/essay/history?page=1&size=10', headers: user.headers })).json().data;
+    expect(history.total).toBe(2);
+    const grouped = history.list.find((i: Json) => JSON.parse(i.contentMeta).versions === 2);
+    expect(grouped.jobId).toBe(made[1]);
+    expect(history.list.find((i: Json) => i.jobId === made[2]).contentMeta).toContain('"versions":1');
+    await post('/api/essay/delete', { jobId: made[1] }, user.headers);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/essay/history?page=1&size=10', headers: user.headers })).json().data;
+    expect(after.list.map((i: Json) => i.jobId)).toEqual([made[2]]);
   });
 });

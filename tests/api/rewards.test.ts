@@ -46,8 +46,9 @@ describe('coupons', () => {
     expect(valid.data.userCoupons).toEqual(expect.arrayContaining([expect.objectContaining({ code: c.code, type: 'coupon', value: 15 }), expect.objectContaining({ code: 'WELCOME', value: rewards.welcomeDiscountPercent })]));
   });
 
-  it('[COM-11] refuses unknown, expired and exhausted codes with their messages', async () => {
+  it('[COM-11] refuses empty, unknown, expired and exhausted codes with their messages', async () => {
     const user = await member();
+    expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: '   ' })).toMatchObject({ code: 1, message: 'Enter a coupon code.' });
     expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: 'NO-SUCH-CODE' })).toEqual({ code: 1, message: 'This code does not exist. Check it and try again.' });
     const old = await createCoupon(t.database.db, { code: code('old'), kind: 'beans', value: 10, expiresAt: new Date(Date.now() - 1000) });
     expect(await call('POST', '/api/coupon/takeByCode', user.headers, { promotionCode: old.code })).toEqual({ code: 1, message: 'This code has expired.' });
@@ -140,24 +141,32 @@ describe('discount coupons at checkout', () => {
     expect(await call('POST', '/api/calculateSettlement', other.headers, { ...body, couponIds: ['not-a-coupon'] })).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });
   });
 
-  it('[COM-08] holds the coupon for the order, resumes the same purchase, frees it on cancel and spends it on payment', async () => {
+  it('[COM-08] holds the coupon for the order, resumes the same purchase, moves it to another purchase that replaces the abandoned one, frees it on cancel and spends it on payment', async () => {
     const user = await member();
     const id = await welcomeCouponOf(user.headers);
     const order = await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] });
     expect(order.data.payPrice).toBe(2400);
     const held = (await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id);
     expect(held.orderNo).toBe(order.data.orderNo);
-    // The same plan again resumes the unpaid order; another product must wait.
+    // The same plan again resumes the unpaid order.
     expect((await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] })).data.orderNo).toBe(order.data.orderNo);
-    expect(await call('POST', '/api/createOrder', user.headers, { productId: ProductId.PREMIUM_MONTHLY, currency: 'USD', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('unpaid order') });
     expect(await call('POST', '/api/createOrder', user.headers, { productId: 9, content: 'a few words here', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('not off tool runs') });
+    // Another plan replaces the abandoned order (issue 11): it is cancelled and the coupon moves to the new one.
+    const other = await call('POST', '/api/createOrder', user.headers, { productId: ProductId.PREMIUM_MONTHLY, currency: 'USD', couponIds: [id] });
+    expect(other.code).toBe(0);
+    expect(other.data.payPrice).toBe(1600);
+    const lists = await call('POST', '/api/subscription/list', user.headers, { page: 1, pageSize: 10 });
+    expect(lists.data.list.find((o: Json) => o.orderNo === order.data.orderNo).status).toBe(100);
+    expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id).orderNo).toBe(other.data.orderNo);
     // Cancel gives it back.
-    await call('POST', '/api/order/cancel', user.headers, { orderNo: order.data.orderNo });
+    await call('POST', '/api/order/cancel', user.headers, { orderNo: other.data.orderNo });
     expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id).orderNo).toBeNull();
     // A paid order spends it: gone from the valid coupons, and a second use is refused.
     const second = await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] });
     const pay = await call('POST', '/api/createPayment', user.headers, { orderNo: second.data.orderNo });
     const session = new URL(pay.data.payUrl).searchParams.get('session');
+    // The checkout page names the product, its price and the coupon that takes money off.
+    expect((await call('GET', `/api/payment/session?id=${session}`, user.headers)).data).toMatchObject({ productId: proMonthly, listAmountCents: 3000, amountCents: 2400, coupon: { code: 'WELCOME', percent: rewards.welcomeDiscountPercent } });
     expect((await call('POST', '/api/payment/sandbox/complete', user.headers, { id: session, outcome: 'succeeded' })).code).toBe(0);
     expect((await call('GET', '/api/coupon/getValidCoupons', user.headers)).data.userCoupons.find((c: Json) => c.id === id)).toBeUndefined();
     expect(await call('POST', '/api/createOrder', user.headers, { productId: proMonthly, currency: 'USD', couponIds: [id] })).toEqual({ code: 1, message: expect.stringContaining('cannot be used') });

@@ -20,6 +20,8 @@ beforeAll(async () => {
   put('index.html', '<p>chooser</p>');
   put('404.html', '<p>not found</p>');
   put('en/index.html', '<p>home en</p>');
+  put('en/not-found/index.html', '<p>en not found</p>');
+  put('fr/not-found/index.html', '<p>fr not found</p>');
   put('fr/ai-detector/index.html', '<p>detecteur</p>');
   put('ko/invite/index.html', '<p>invite ko</p>');
   put('robots.txt', 'User-agent: *');
@@ -57,13 +59,16 @@ describe('the built site served with the API', () => {
     }
   });
 
-  it('[SITE-02] [SITE-04] sends unknown locales and unknown paths to the default locale with a temporary redirect', async () => {
+  it('[SITE-02] [SITE-04] sends an unknown locale to the default locale with a temporary redirect, and answers an unknown path with its locale’s not-found page', async () => {
     const locale = await t.app.inject({ method: 'GET', url: '/xx/login' });
     expect(locale.statusCode).toBe(302);
     expect(locale.headers.location).toBe('/en/login');
     const path = await t.app.inject({ method: 'GET', url: '/fr/not-a-page' });
-    expect(path.statusCode).toBe(302);
-    expect(path.headers.location).toBe('/en');
+    expect(path.statusCode).toBe(404);
+    expect(path.body).toBe('<p>fr not found</p>');
+    const bare = await t.app.inject({ method: 'GET', url: '/not/a/page' });
+    expect(bare.statusCode).toBe(404);
+    expect(bare.body).toBe('<p>en not found</p>');
   });
 
   it('[LOC-01] serves the locale chooser at / and at unprefixed invite links', async () => {

@@ -97,6 +97,19 @@ describe('Stripe Checkout through the official SDK, against a server speaking St
     expect(sandbox.statusCode).toBe(404);
   });
 
+  it('[COM-08] does not cancel a Checkout still open at Stripe behind the buyer’s back: another plan names that order to continue or cancel', async () => {
+    const headers = await buyer();
+    const coupons = (await t.app.inject({ method: 'GET', url: '/api/coupon/getValidCoupons', headers })).json().data.userCoupons;
+    const couponIds = [coupons[0].id];
+    const first = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.PRO_MONTHLY, couponIds } })).json();
+    await t.app.inject({ method: 'POST', url: '/api/createPayment', headers, payload: { orderNo: first.data.orderNo } });
+    const other = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.PREMIUM_MONTHLY, couponIds } })).json();
+    expect(other).toEqual({ code: 1, message: expect.stringContaining('still open'), data: { orderNo: first.data.orderNo, productId: ProductId.PRO_MONTHLY } });
+    // Cancelled by the buyer, the coupon moves on.
+    await t.app.inject({ method: 'POST', url: '/api/order/cancel', headers, payload: { orderNo: first.data.orderNo } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.PREMIUM_MONTHLY, couponIds } })).json().code).toBe(0);
+  });
+
   it('opens a one-off payment for a bean pack, and refuses the WeChat plans while WeChat Pay is not configured', async () => {
     const headers = await buyer();
     const pack = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.BEANS_SMALL } })).json();

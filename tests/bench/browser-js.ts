@@ -65,7 +65,8 @@ export async function scriptsBeforeInteraction(browser: Browser, dist: string, u
     if (request.resourceType() === 'script') files.add(new URL(request.url()).pathname.replace(/^\//, ''));
   });
   const response = await page.goto(url, { waitUntil: 'networkidle' });
-  const html = (await response?.text()) ?? '';
+  // A logged-in person on /login is sent on: the first page's body is then gone, and its inline scripts with it.
+  const html = (await response?.text().catch(() => '')) ?? '';
   const atLoad = [...files];
   // Islands hydrate when idle from 2.5 s after load (client:idle-or-interaction); a bench may wait for time.
   await page.waitForTimeout(4000);

@@ -95,7 +95,7 @@ if (chromePath) {
   const login = await startSession(database.db, await signingKey(database.db, config.jwtSecret), benchUser!.id);
   const stored = { user: JSON.stringify({ ...login, isLoginUser: true, userInfo: { membershipLevel: 0 }, account: 'bench-browser@example.edu' }) };
   console.log('\nJavaScript a real Chromium loads before any interaction (gzip): at load (network idle) → after idle hydration (+4 s):');
-  for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium', '/en/login', '/en/plagiarism-checker']) {
+  for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium', '/en/login', '/en/plagiarism-checker', '/en/user/subscription']) {
     const visitor = await scriptsBeforeInteraction(browser, dist, served + page);
     const member = await scriptsBeforeInteraction(browser, dist, served + page, stored);
     const line = (f: typeof visitor) => `${kb(f.atLoad.totalGzip).padStart(8)} → ${kb(f.idle.totalGzip).padStart(8)} (React ${kb(f.idle.reactGzip)}, editor ${kb(f.idle.editorGzip)})`;

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { codeFrom, dismissWelcome, freshEmail, mailsTo } from './mailbox.ts';
-import { e2eSmtpPort } from './ports.ts';
+import { e2eSmtpPort, e2eThirdServerPort } from './ports.ts';
 
 const password = 'Study hard 2026';
 
@@ -51,15 +51,45 @@ test('[COM-11] [COM-12] [COM-13] a new account sees the welcome offer once and r
   expect(Number(await page.evaluate(() => localStorage.getItem('welcome')))).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Welcome to Inkwise!' })).toBeHidden();
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  const account = page.getByRole('button', { name: 'Account menu' });
+  await account.click();
   await page.getByRole('button', { name: 'Redeem a coupon' }).click();
   const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+  await expectCentred(page, dialog);
+  // An empty code is answered at once (issue 11), then a wrong one by the server.
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter a coupon code.');
   await dialog.getByLabel('Coupon code').fill('NOT-A-REAL-CODE');
   await dialog.getByRole('button', { name: 'Redeem' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('This code does not exist. Check it and try again.');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(account).toBeFocused();
+
+  // On a phone, from the slide-in menu: centred over the menu, Tab stays inside, Escape closes it and gives focus back.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const redeem = menu.getByRole('button', { name: 'Redeem a coupon' });
+  await redeem.click();
+  await expectCentred(page, dialog);
+  await expect(dialog.getByLabel('Coupon code')).toBeFocused();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Coupon code')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(menu).toBeVisible();
+  await expect(redeem).toBeFocused();
 });
+
+/** A modal dialog sits in the middle of the viewport (issue 11: every dialog sat in the top-left corner). */
+async function expectCentred(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+}
 
 test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands logged in, logs out and in again', async ({ page }) => {
   const email = freshEmail('signup');
@@ -72,6 +102,16 @@ test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands 
   );
   expect(stored).toMatchObject({ isLoginUser: true, tokenType: 'Bearer', account: email, userInfo: { membershipName: 'FREE', userType: '1' } });
 
+  // The account button shows the account's initial and is named by its e-mail (issue 11), not only "Account menu".
+  const account = page.getByRole('button', { name: `Account menu ${email}` });
+  await expect(account.getByText('S', { exact: true })).toBeVisible();
+  // A logged-in person opening login or welcome is sent on (issue 11).
+  await page.goto('/en/login');
+  await expect(page).toHaveURL(/\/en$/);
+  await page.goto('/en/welcome?cb=%2Fen%2Fhistory');
+  await expect(page).toHaveURL(/\/en\/history$/);
+  await page.goto('/en');
+
   // The account menu: balance, profile, history, subscription, refer and earn, logout; Try Premium for a free user.
   await expect(page.getByRole('link', { name: 'Try Premium' })).toBeVisible();
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -81,6 +121,10 @@ test('[ACC-01] [ACC-03] [ACC-04] [SITE-11] signs up with the mailed code, lands 
   for (const name of ['Profile', 'Subscription', 'Refer and earn']) await expect(menu.getByRole('link', { name })).toBeVisible();
   await menu.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('You have logged out.')).toBeVisible();
+  // Toasts sit at the bottom and never cover the header (issue 11).
+  const toast = (await page.getByText('You have logged out.').boundingBox())!;
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(toast.y).toBeGreaterThan(header.y + header.height);
   await expectLoggedOut(page);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').isLoginUser)).toBe(false);
 
@@ -105,6 +149,25 @@ test('[ACC-03] a wrong password and an unknown address get the same translated m
       await expect(page.getByRole('alert')).toHaveText(t('auth.error.credentials'));
     }
   }
+});
+
+test('[ACC-03] a login sent before the form is interactive is held and sent once it is, never posted by the browser', async ({ page }) => {
+  // Hold the form's code until the click has happened (a slow phone): the browser must not post the form itself.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AuthForm.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(freshEmail('early'));
+  await page.getByLabel('Password', { exact: true }).fill('not my password 1');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.locator('astro-island:has(form)')).toHaveAttribute('ssr');
+  release();
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+  await expect(page).toHaveURL(/\/en\/login$/);
 });
 
 test('[ACC-01] signs up in German, with German mail and messages', async ({ page }) => {
@@ -223,9 +286,9 @@ test('the profile shows the account and changes the password', async ({ page }) 
   const email = freshEmail('verify');
   await signUp(page, 'en', email);
   await expectLoggedIn(page);
-  await expect(page.locator('verify-prompt')).toBeHidden();
+  await expect(page.getByText('Please verify your e-mail address to continue.')).toBeHidden();
   await page.goto('/en/user/profile');
-  const profile = page.locator('user-profile');
+  const profile = page.locator('[data-profile]');
   await expect(profile.getByText(email)).toBeVisible();
   await expect(profile.getByText('Verified', { exact: true })).toBeVisible();
   await expect(profile.getByText('Free', { exact: true })).toBeVisible();
@@ -254,13 +317,16 @@ for (const { code } of locales) {
 
 test.describe('codes that expire', () => {
   let server: ChildProcess;
-  const port = 4398;
+  // A port of this run's own (parallel runs on one machine must not share one).
+  const port = e2eThirdServerPort;
   test.beforeAll(async () => {
+    // Starting a second server (PGlite, migrations) can take long on a busy 2-core machine.
+    test.setTimeout(90_000);
     server = spawn(process.execPath, ['server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1', AUTH_CODE_TTL_SECONDS: '2' },
       stdio: 'ignore',
     });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 80_000 }).toBe(200);
   });
   test.afterAll(() => {
     server.kill();
@@ -293,10 +359,11 @@ test('[ACC-02] signs in with Google (PKCE code flow against a local Google) and 
   await expect(page).toHaveURL(/\/ja\/signup\?cb=/);
   await page.goto('/ja/login');
   await page.getByRole('button', { name: translate('ja', 'auth.google') }).click();
-  await expect(page).toHaveURL(/\/ja\/user\/profile$/);
+  // Three round trips to two servers (consent, ticket exchange, user info) before the page moves on.
+  await expect(page).toHaveURL(/\/ja\/user\/profile$/, { timeout: 15_000 });
   await dismissWelcome(page, translate('ja', 'welcome.title', { name: 'Inkwise' }), translate('ja', 'welcome.dismiss'));
   await expectLoggedIn(page, 'ja');
-  await expect(page.locator('user-profile').getByText(email)).toBeVisible();
+  await expect(page.locator('[data-profile]').getByText(email)).toBeVisible();
 });
 
 test('[COM-14] an invite link opened in a fresh browser leads to a sign-up that rewards the inviter', async ({ page, browser }) => {

@@ -5,10 +5,21 @@ import { signUpFresh } from './mailbox.ts';
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount through the sandbox checkout and gets the badge and the new word limit', async ({ page }) => {
+  // Two checkouts and a dozen pages: longer than one default test on a busy 2-core machine.
+  test.setTimeout(60_000);
   await signUpFresh(page, { tag: 'buyer' });
   const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/event') && (r.postData() ?? '').includes('beanChargeView'));
   await page.goto('/en/try-premium');
   await view;
+  await expect(page.locator('[data-checkout-ready]')).toBeAttached();
+  // A checkout started and cancelled says so, and does not block the next purchase (issue 11).
+  await page.getByRole('link', { name: 'Choose Premium' }).click();
+  await expect(page.getByText('Premium (annual)')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
+  await expect(page.getByRole('status').filter({ hasText: 'You cancelled the payment. Nothing was charged.' })).toContainText('Premium (annual)');
+  await page.goto('/en/try-premium');
+  await expect(page.locator('[data-checkout-ready]')).toBeAttached();
   await page.getByText('Monthly', { exact: true }).click();
   await page.getByText('CAD', { exact: true }).click();
   // The welcome coupon of a new account takes 20% off at checkout (docs/decisions/0013).
@@ -16,21 +27,35 @@ test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount thro
   await page.getByRole('link', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL(/\/en\/checkout\/sandbox\?session=/);
   await expect(page.getByText('Test mode: no real money is charged.')).toBeVisible();
+  // The checkout names the product, its price and the discount (issue 11).
+  await expect(page.getByText('Pro (monthly)')).toBeVisible();
+  await expect(page.getByText('CA$42.00')).toBeVisible();
+  await expect(page.getByText('Coupon WELCOME (−20%)')).toBeVisible();
   await expect(page.getByText('CA$33.60')).toBeVisible();
   await page.getByRole('button', { name: 'Pay (test)' }).click();
   await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
   await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+  // A success message that stays, naming what was bought (issue 11).
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' })).toContainText('Pro (monthly)');
   await expect(page.locator('[data-plan]')).toHaveText('Pro');
-  await expect(page.locator('[data-period]')).toHaveText(/^Renews on /);
-  await expect(page.locator('account-area[data-variant="desktop"] [data-badge]')).toHaveText('Pro');
+  // One date format (issue 11).
+  await expect(page.locator('[data-period]')).toHaveText(/^Renews on \d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Pro', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try Premium' })).toBeHidden();
   await page.goto('/en/user/profile');
-  await expect(page.locator('user-profile').getByText('Pro', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-profile]').getByText('Pro', { exact: true })).toBeVisible();
   const limit = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).memberInfo.wordLimit);
   expect(limit).toBe(3500);
-  // Cancelling renewal keeps the plan until the period ends.
+  // Cancelling renewal asks first, then keeps the plan until the period ends.
   await page.goto('/en/user/subscription');
   await page.getByRole('button', { name: 'Cancel renewal' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the renewal?' });
+  await expect(confirm).toContainText(/Pro stays until \d{4}-\d{2}-\d{2}/);
+  await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.locator('[data-period]')).toHaveText(/^Renews on /);
+  await page.getByRole('button', { name: 'Cancel renewal' }).click();
+  await confirm.getByRole('button', { name: 'Cancel renewal' }).click();
   await expect(page.locator('[data-period]')).toHaveText(/^Ends on /);
 });
 
@@ -41,20 +66,29 @@ test('[COM-06] buys a bean pack and sees the balance; a declined checkout leaves
   await page.getByRole('button', { name: 'Decline (test)' }).click();
   await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
   await expect(page.getByText('The payment was declined. Nothing was charged; you can try again.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The payment was declined.' })).toContainText('500 beans');
   const pending = page.locator('[data-pending] li');
   await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText('500 beans · $4.99');
   await pending.getByRole('button', { name: 'Pay' }).click();
   await page.getByRole('button', { name: 'Pay (test)' }).click();
   await expect(page).toHaveURL(/\/en\/user\/subscription\?orderNo=/);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('#account-menu').getByText('600 beans')).toBeVisible();
   await expect(page.locator('[data-pending] li')).toHaveCount(0);
-  // An abandoned order can be cancelled from the list.
+  // The wallet's bean history: the pack and the welcome gift, with the balance after each (issue 11).
+  const history = page.getByRole('region', { name: 'Bean history' }).getByRole('row');
+  await expect(history.filter({ hasText: 'Bean pack · 500 beans' })).toContainText(/\+500\s*600/);
+  await expect(history.filter({ hasText: 'Welcome gift' })).toContainText('+100');
+  // An abandoned order can be cancelled from the list, after saying what that means.
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /Buy 1,200 beans/ }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('[data-pending] li')).toHaveCount(1);
   await page.locator('[data-pending] li').getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(confirm).toContainText('1,200 beans for $9.99 will not be charged.');
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.locator('[data-pending] li')).toHaveCount(0);
 });
 
@@ -71,8 +105,11 @@ test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels a
   for (const orderNo of orderNos.slice(0, 3)) await page.request.post('/api/createPayment', { headers, data: { orderNo } });
 
   await page.goto('/en/user/subscription/orders');
-  const rows = page.locator('orders-panel [data-list] li');
+  const rows = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem');
   await expect(rows).toHaveCount(10);
+  // Each order names its product, in the one date format (issue 11).
+  await expect(rows.first()).toContainText('500 beans · $4.99');
+  await expect(rows.first()).toContainText(/ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} · IW/);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(rows).toHaveCount(2);
@@ -84,6 +121,7 @@ test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels a
 
   const target = rows.filter({ hasText: orderNos[0]! });
   await target.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
   await expect(rows).toHaveCount(2);
   await page.getByLabel('Show').selectOption('');
   const cancelled = rows.filter({ hasText: orderNos[0]! });
@@ -111,7 +149,7 @@ test('[COM-15] [COM-16] pages through the essay history, opens a result link and
     await page.request.post('/api/createPayment', { headers, data: { orderNo: order.data.orderNo } });
   }
   await page.goto('/en/history');
-  const rows = page.locator('history-panel [data-list] li');
+  const rows = page.getByRole('list', { name: 'Your results' }).getByRole('listitem');
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText(/AI detection · 6 words · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expect(rows.first().getByRole('link', { name: 'Open result' })).toHaveAttribute('href', /^\/en\/ai-detector\?orderNo=IW/);
@@ -122,4 +160,28 @@ test('[COM-15] [COM-16] pages through the essay history, opens a result link and
   await expect(rows).toHaveCount(1);
   await page.getByLabel('Per page').selectOption('50');
   await expect(rows).toHaveCount(11);
+});
+
+test('[COM-15] [HUM-09] the history shows the versions of one re-humanized run as one entry', async ({ page }) => {
+  await signUpFresh(page, { tag: 'buyer' });
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (url: string, data: unknown) => (await page.request.post(url, { headers, data })).json();
+  // Pro, so that re-humanize is allowed (paid through the sandbox as the pricing page would).
+  const plan = await post('/api/createOrder', { productId: 3, currency: 'USD' });
+  const pay = await post('/api/createPayment', { orderNo: plan.data.orderNo });
+  await post('/api/payment/sandbox/complete', { id: new URL(pay.data.payUrl).searchParams.get('session'), outcome: 'succeeded' });
+  const first = await post('/api/createOrder', { productId: 9, content: 'Students often write essays about climate policy in 2024, and they revise them twice.', extraInfo: { isUltra: false } });
+  await post('/api/createPayment', { orderNo: first.data.orderNo });
+  await expect
+    .poll(async () => ((await (await page.request.post('/api/humanizer', { headers, multipart: { orderNo: first.data.orderNo } })).json()).data?.data ? 'done' : 'running'), { timeout: 20_000 })
+    .toBe('done');
+  const again = await post('/api/createOrder', { productId: 9, extraInfo: { isUltra: false, originOrderNo: first.data.orderNo } });
+  await post('/api/createPayment', { orderNo: again.data.orderNo });
+  await page.goto('/en/history');
+  const rows = page.getByRole('list', { name: 'Your results' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(/Humanizer · 2 versions · 14 words · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(rows.first().getByRole('link', { name: 'Open result' })).toHaveAttribute('href', `/en/essay-humanizer?orderNo=${again.data.orderNo}`);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath, routes, type RouteName } from '../../src/i18n/routes.ts';
+import { signUpFresh } from './mailbox.ts';
 
 /**
  * Hole 10 of issue 10: a strict Content-Security-Policy on every page (tokens live
@@ -42,6 +43,38 @@ for (const locale of ['en', 'ar'] as const) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test('[SITE-07] [COM-01] a logged-in walk through every account island runs without a violation', async ({ page }) => {
+  // Sign-up, the account menu and coupon modal, the chat bubble, every account panel and a checkout until paid:
+  // each island hydrates here (a visitor's walk above hydrates none of them).
+  test.setTimeout(60_000);
+  const consoleErrors = await watchViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpFresh(page, { tag: 'csp' });
+  const account = page.getByRole('button', { name: /^Account menu/ });
+  await account.click();
+  await page.getByRole('button', { name: 'Redeem a coupon' }).click();
+  const coupon = page.getByRole('dialog', { name: 'Redeem a coupon' });
+  await coupon.getByRole('button', { name: 'Redeem' }).click();
+  await expect(coupon.getByRole('alert')).toHaveText('Enter a coupon code.');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Contact support' }).hover();
+  await expect(page.locator('astro-island:has([data-chat-bubble])')).not.toHaveAttribute('ssr');
+  expect(await page.evaluate(() => window.cspViolations), '/en').toEqual([]);
+  for (const route of ['userProfile', 'history', 'userInvite', 'userOrders', 'userSubscription', 'tryPremiumWeChat'] as const) {
+    await page.goto(localizedPath('en', route));
+    await expect(page.locator('astro-island[ssr]:not(:has([data-chat-bubble]))')).toHaveCount(0);
+    expect(await page.evaluate(() => window.cspViolations), route).toEqual([]);
+  }
+  await page.goto(localizedPath('en', 'tryPremium'));
+  await expect(page.locator('[data-checkout-ready]')).toBeAttached();
+  await page.getByRole('link', { name: 'Choose Pro' }).click();
+  await expect(page).toHaveURL(/\/en\/checkout\/sandbox\?session=/);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' })).toBeVisible();
+  expect(await page.evaluate(() => window.cspViolations), 'checkout').toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
 
 test('a script injected into a page does not run', async ({ page }) => {
   await watchViolations(page);

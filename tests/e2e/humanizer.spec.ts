@@ -28,7 +28,7 @@ async function becomePro(page: Page) {
     await post('/api/payment/sandbox/complete', { id: session, outcome: 'succeeded' });
   });
   await page.goto('/en/user/subscription');
-  await expect(page.locator('account-area[data-variant="desktop"] [data-badge]')).toHaveText('Pro');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Pro', exact: true })).toBeVisible();
 }
 
 const source = (page: Page) => page.locator('[data-tool=humanizer] [data-source] .ProseMirror');

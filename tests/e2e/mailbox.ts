@@ -33,9 +33,9 @@ export async function dismissWelcome(page: import('@playwright/test').Page, titl
  * Signs a fresh account up in English through the real form and mailed code,
  * then closes the welcome modal. With `returnTo`, sign-up starts with ?cb= and must land there.
  */
-export async function signUpFresh(page: import('@playwright/test').Page, { tag = 'e2e', returnTo }: { tag?: string; returnTo?: string } = {}): Promise<string> {
+export async function signUpFresh(page: import('@playwright/test').Page, { tag = 'e2e', returnTo, origin = '' }: { tag?: string; returnTo?: string; origin?: string } = {}): Promise<string> {
   const email = freshEmail(tag);
-  await page.goto(returnTo ? `/en/signup?cb=${encodeURIComponent(returnTo)}` : '/en/signup');
+  await page.goto(returnTo ? `${origin}/en/signup?cb=${encodeURIComponent(returnTo)}` : `${origin}/en/signup`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await codeFrom(email);

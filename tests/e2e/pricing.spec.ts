@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { translate } from '../../src/i18n/translate.ts';
 
 test('[COM-02] the pricing page shows the plans in USD, CAD and AUD, monthly and annual', async ({ page }) => {
   await page.goto('/en/try-premium');
@@ -37,4 +38,13 @@ test('[COM-01] the WeChat variant offers the same plans with WeChat Pay', async 
   await page.goto('/en/try-premium/wechat');
   await expect(page.getByRole('link', { name: 'Pay with WeChat Pay' })).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Pay by card' })).toHaveAttribute('href', '/en/try-premium');
+});
+
+test('[SITE-19] plan names are translated in every script, not left in Latin letters (ar, ru, th)', async ({ page }) => {
+  for (const locale of ['ar', 'ru', 'th'] as const) {
+    await page.goto(`/${locale}/try-premium`);
+    const names = page.locator('[data-plan] h2');
+    await expect(names).toHaveText([translate(locale, 'pricing.basic.name'), translate(locale, 'pricing.pro.name')]);
+    for (const name of await names.allTextContents()) expect(name, locale).not.toMatch(/[A-Za-z]/);
+  }
 });

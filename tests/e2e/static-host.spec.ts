@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { translate } from '../../src/i18n/translate.ts';
 
 /**
  * A host with neither HTTP redirects nor `_redirects`: it serves files from
@@ -72,11 +73,12 @@ test('[SITE-05] alias fallback pages redirect without server help', async ({ pag
   await expect(page).toHaveURL(`${origin}/en/refchecker`);
 });
 
-test('[SITE-02] [SITE-04] 404.html sends unknown locales and paths to the default locale', async ({ page }) => {
+test('[SITE-02] [SITE-04] 404.html sends unknown locales to the default locale and unknown paths to their locale’s not-found page', async ({ page }) => {
   await page.goto(`${origin}/xx/signup`);
   await expect(page).toHaveURL(`${origin}/en/signup`);
   await page.goto(`${origin}/it/no-such-page`);
-  await expect(page).toHaveURL(`${origin}/en`);
+  await expect(page).toHaveURL(`${origin}/it/not-found`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('it', 'page.notFound.title'));
 });
 
 test('[LOC-01] the chooser at / picks the browser language on a plain static host', async ({ browser }) => {

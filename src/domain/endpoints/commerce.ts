@@ -69,5 +69,25 @@ export const essayHistoryRequest = z.object({
   page: int32.min(1).default(1),
   size: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50].includes(n), { message: 'commerce.error.pageSize' }).default(10),
 });
+/** GET /api/wallet/ledger?page=&size=: the bean history (same paging as the lists). */
+export const walletLedgerRequest = essayHistoryRequest;
+
+/** Why beans moved (the ledger's reasons). */
+export type LedgerReason = 'order_payment' | 'order_refund' | 'bean_purchase' | 'plan_grant' | 'coupon' | 'referral' | 'welcome' | 'admin';
+
+/** One row of the bean history. */
+export interface LedgerItem {
+  id: string;
+  /** Beans in (positive) or out (negative). */
+  amount: number;
+  balanceAfter: number;
+  reason: LedgerReason;
+  /** The order number, coupon code or note the move refers to. */
+  ref: string | null;
+  /** The product of the order the move was for, when it was for an order. */
+  productId: number | null;
+  createTime: string;
+}
+
 /** POST /api/essay/delete */
 export const essayDeleteRequest = z.object({ jobId: z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** POST /api/coupon/takeByCode */
-export const takeByCodeRequest = z.object({ promotionCode: z.string().trim().min(1, { message: 'coupon.error.notFound' }).max(64) });
+export const takeByCodeRequest = z.object({ promotionCode: z.string().trim().min(1, { message: 'coupon.error.empty' }).max(64) });
 /** GET /api/coupon/bindInternalCode?code= */
 export const bindInternalCodeRequest = z.object({ code: z.string().trim().min(1, { message: 'coupon.error.notFound' }).max(64) });
 /** GET /api/coupon/getRegistrationRights?invitedCode= */

@@ -8,14 +8,16 @@
  * `client:idle-or-interaction={{ timeout: 10000, eagerParams: ['orderNo'] }}`:
  * a URL with one of `eagerParams` in its query hydrates at once (a result link),
  * and so does a non-empty session- or local-storage key of `eagerStorage`
- * (text handed over by another tool, a draft kept across sign-up).
+ * (text handed over by another tool, a draft kept across sign-up), and so does
+ * a parameter of the fragment named in `eagerHash` (the one-time ticket Google
+ * sign-in comes back with).
  * `{{ visible: true }}`: an island below the fold waits until it nears the
  * viewport (then idle), instead of hydrating while the reader is still above it.
  */
 import type { ClientDirective } from 'astro';
 import { hydrateOnce, onFirstInteraction } from './interaction.ts';
 
-type Options = { timeout?: number; settle?: number; eagerParams?: string[]; eagerStorage?: string[]; visible?: boolean };
+type Options = { timeout?: number; settle?: number; eagerParams?: string[]; eagerStorage?: string[]; eagerHash?: string[]; visible?: boolean };
 
 function stored(key: string): boolean {
   try {
@@ -42,7 +44,8 @@ const directive: ClientDirective = (load, options, el) => {
     if (document.readyState === 'complete') afterLoad();
     else addEventListener('load', afterLoad, { once: true });
   };
-  if ((value.eagerParams ?? []).some((name) => query.has(name)) || (value.eagerStorage ?? []).some(stored)) island.start();
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if ((value.eagerParams ?? []).some((name) => query.has(name)) || (value.eagerHash ?? []).some((name) => hash.has(name)) || (value.eagerStorage ?? []).some(stored)) island.start();
   else if (value.visible && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
       (entries) => {

@@ -5,8 +5,8 @@
  * page by Astro (keep it tiny, no imports of app code).
  */
 
-/** An early action to replay: a click on a button, or a file chosen in a file input. */
-type Early = { kind: 'click' | 'change'; target: Element };
+/** An early action to replay: a click on a button, a form sent, or a file chosen in a file input. */
+type Early = { kind: 'click' | 'submit' | 'change'; target: Element };
 
 /**
  * Calls `start` on the first hover, focus, touch, key or click inside `el`
@@ -20,7 +20,12 @@ export function onFirstInteraction(el: HTMLElement, start: () => void): () => vo
   const onClick = (event: Event) => {
     // Buttons only: a link already navigates and a label already opens its file dialog.
     const button = (event.target as Element).closest('button');
-    if (button && !button.disabled && el.contains(button)) early.push({ kind: 'click', target: button });
+    if (button && !button.disabled && el.contains(button)) {
+      // A submit button (clicked, or pressed by Enter in a field) must not post the form natively before the
+      // island can: the browser would show the API's raw answer. Its click is replayed once hydrated.
+      if (button.type === 'submit' && button.form) event.preventDefault();
+      early.push({ kind: 'click', target: button });
+    }
     start();
   };
   const onChange = (event: Event) => {
@@ -28,7 +33,15 @@ export function onFirstInteraction(el: HTMLElement, start: () => void): () => vo
     if (input.type === 'file' && input.files?.length) early.push({ kind: 'change', target: input });
     start();
   };
-  const options = { capture: true, passive: true } as const;
+  // A form without a submit button can still be sent by Enter: keep it until the island handles it.
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    if (!early.some((e) => e.kind === 'click' && (e.target as HTMLButtonElement).form === form)) early.push({ kind: 'submit', target: form });
+    start();
+  };
+  // Not passive: a click on a submit button and a submit are held back (preventDefault) until hydration.
+  const options = { capture: true } as const;
   const events: [string, EventListener][] = [
     ['pointerenter', begin],
     ['pointerdown', begin],
@@ -36,6 +49,7 @@ export function onFirstInteraction(el: HTMLElement, start: () => void): () => vo
     ['keydown', begin],
     ['click', onClick],
     ['change', onChange],
+    ['submit', onSubmit],
   ];
   for (const [type, listener] of events) el.addEventListener(type, listener, options);
   return () => {
@@ -46,6 +60,7 @@ export function onFirstInteraction(el: HTMLElement, start: () => void): () => vo
     for (const { kind, target } of early.splice(0)) {
       if (!target.isConnected) continue;
       if (kind === 'click') (target as HTMLElement).click();
+      else if (kind === 'submit') (target as HTMLFormElement).requestSubmit();
       else target.dispatchEvent(new Event('change', { bubbles: true }));
     }
   };

@@ -2,7 +2,8 @@ import { endpoints } from '../../domain/endpoints/paths.ts';
 import { api } from './instance.ts';
 
 // One typed function per commerce endpoint used by the pages.
-export interface CheckoutSession { id: string; orderNo: string; productId: number; amountCents: number; currency: string; status: string }
+/** The checkout page's view of a payment: the product, its list price, the coupon and what is charged. */
+export interface CheckoutSession { id: string; orderNo: string; productId: number; amountCents: number; listAmountCents: number; currency: string; status: string; coupon: { code: string; percent: number } | null }
 export interface CurrentPlan { productId: number; level: number; status: number; currentPeriodEnd: string; renews: boolean }
 export interface OrderListItem { orderNo: string; productId: number; orderType: number; status: number; amountCents: number; currency: string | null; createTime: string }
 

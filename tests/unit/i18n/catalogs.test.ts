@@ -49,6 +49,13 @@ describe('interface catalogs', () => {
     expect(same.length / englishKeys.length, `untranslated: ${same.join(', ')}`).toBeLessThan(0.03);
   });
 
+  it.each(['zh', 'zh-TW', 'ja', 'ko', 'ru', 'ar', 'th', 'el'] as const)('[SITE-19] %s writes the plan names in its own script, not in Latin letters', (code) => {
+    const planKeys = Object.keys(english).filter((key) => /^(pricing\.(basic|pro|free)\.name|membership\.|product\.(premium|pro))/.test(key) || key === 'account.tryPremium');
+    expect(planKeys.length).toBeGreaterThan(10);
+    const latin = planKeys.filter((key) => /[A-Za-z]/.test(catalogs[code][key as keyof typeof english]!));
+    expect(latin, 'plan names in Latin letters').toEqual([]);
+  });
+
   it('interpolates {{name}} placeholders and keeps unknown ones', () => {
     expect(interpolate('Hi {{name}}, {{ count }} left {{other}}', { name: 'Ana', count: 3 })).toBe('Hi Ana, 3 left {{other}}');
     expect(translate('fr', 'footer.rights', { year: 2026, name: 'Inkwise' })).toContain('2026');

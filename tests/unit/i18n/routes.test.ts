@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from '../../../src/i18n/locales.ts';
-import { aliases, allPagePaths, hiddenRoutes, localizedPath, resolvePath, routes, staticRedirectRules, switchLocalePath } from '../../../src/i18n/routes.ts';
-import { headerNav, toolsMenu } from '../../../src/lib/navigation.ts';
+import { aliases, allPagePaths, hiddenRoutes, indexedRoutes, localizedPath, placeholderRoutes, resolvePath, routes, staticRedirectRules, switchLocalePath } from '../../../src/i18n/routes.ts';
+import { headerNav, mobileToolsMenu, toolsMenu } from '../../../src/lib/navigation.ts';
 
 describe('route table', () => {
   it('[SITE-07] has a screen for every path of spec §2, plus AIWriter and AIEditor', () => {
@@ -69,11 +69,12 @@ describe('route table', () => {
     expect(resolvePath('/EN')).toEqual({ kind: 'redirect', location: '/en', status: 301 });
   });
 
-  it('[SITE-04] redirects unknown paths to the default locale', () => {
-    expect(resolvePath('/en/no-such-page')).toEqual({ kind: 'redirect', location: '/en', status: 302 });
-    expect(resolvePath('/fr/user/nothing')).toEqual({ kind: 'redirect', location: '/en', status: 302 });
-    expect(resolvePath('/some/deep/unknown/path')).toEqual({ kind: 'redirect', location: '/en', status: 302 });
-    expect(resolvePath('/%E0%A4%A')).toEqual({ kind: 'redirect', location: '/en', status: 302 });
+  it('[SITE-04] shows unknown paths the translated not-found page of their locale (the default locale without one), never a silent redirect', () => {
+    expect(resolvePath('/en/no-such-page')).toEqual({ kind: 'notFound', locale: 'en', file: 'en/not-found/index.html' });
+    expect(resolvePath('/fr/user/nothing')).toEqual({ kind: 'notFound', locale: 'fr', file: 'fr/not-found/index.html' });
+    expect(resolvePath('/zh-CN/nothing')).toEqual({ kind: 'notFound', locale: 'zh', file: 'zh/not-found/index.html' });
+    expect(resolvePath('/some/deep/unknown/path')).toEqual({ kind: 'notFound', locale: 'en', file: 'en/not-found/index.html' });
+    expect(resolvePath('/%E0%A4%A')).toEqual({ kind: 'notFound', locale: 'en', file: 'en/not-found/index.html' });
   });
 
   it('leaves files with an extension to the static file lookup', () => {
@@ -95,11 +96,25 @@ describe('route table', () => {
     expect(switchLocalePath('/fr/invite/XYZ', 'in')).toBe('/in/invite/XYZ');
   });
 
-  it('[SITE-18] keeps the reference checker out of the menus', () => {
+  it('[SITE-18] [SITE-10] keeps the reference checker out of the menus; the Tools menu lists every live tool and the spec’s two', () => {
     expect(hiddenRoutes).toContain('referenceChecker');
-    const menuRoutes = [...headerNav, ...toolsMenu].map((i) => i.route);
+    const menuRoutes = [...headerNav, ...toolsMenu, ...mobileToolsMenu].map((i) => i.route);
     expect(menuRoutes).not.toContain('referenceChecker');
-    expect(menuRoutes).toEqual(['humanizer', 'aiDetector', 'tryPremium', 'plagiarism', 'rewriter']);
+    expect(headerNav.map((i) => i.route)).toEqual(['humanizer', 'aiDetector', 'tryPremium']);
+    // Every live tool, and the spec's plagiarism checker and essay rewriter (marked while they are placeholders).
+    expect(toolsMenu.map((i) => i.route)).toEqual(expect.arrayContaining(['humanizer', 'aiDetector', 'plagiarism', 'rewriter']));
+    for (const item of toolsMenu) expect(item.soon, item.route).toBe(placeholderRoutes.includes(item.route));
+    for (const route of ['aiWriter', 'aiEditor'] as const) expect(toolsMenu.some((i) => i.route === route)).toBe(!placeholderRoutes.includes(route));
+    // The mobile menu does not repeat the header's tools.
+    expect(mobileToolsMenu.map((i) => i.route)).not.toContain('humanizer');
+  });
+
+  it('keeps placeholder tool pages and the not-found page out of the sitemap', () => {
+    // A tool that runs is indexed (the plagiarism checker since issue 14).
+    expect(placeholderRoutes).not.toContain('plagiarism');
+    expect(indexedRoutes()).toContain('plagiarism');
+    for (const route of [...placeholderRoutes, 'notFound', 'toolTest'] as const) expect(indexedRoutes()).not.toContain(route);
+    expect(indexedRoutes()).toEqual(expect.arrayContaining(['home', 'humanizer', 'aiDetector', 'tryPremium', 'login', 'signup']));
   });
 
   it('writes a static-host rule for every alias in every locale and every legacy path', () => {
@@ -115,6 +130,10 @@ describe('route table', () => {
     for (const rule of rules.filter((r) => r.status === 301)) {
       expect(resolvePath(rule.from)).toEqual({ kind: 'redirect', location: rule.to, status: 301 });
     }
+    // Last, each locale's unknown paths: its not-found page with a 404 status.
+    expect(rules).toContainEqual({ from: '/fr/*', to: '/fr/not-found/index.html', status: 404 });
+    expect(rules.at(-1)).toEqual({ from: '/*', to: '/en/not-found/index.html', status: 404 });
+    expect(resolvePath('/fr/whatever')).toMatchObject({ kind: 'notFound', file: 'fr/not-found/index.html' });
   });
 
   it('builds localized paths with an encoded parameter', () => {

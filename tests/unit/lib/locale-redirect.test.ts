@@ -16,8 +16,10 @@ describe('static fallback redirects', () => {
     expect(fallbackTarget(at('/reference-checker'), () => 'en')).toBe('/en/refchecker');
   });
 
-  it('[SITE-04] sends unknown paths to the default locale and stays on real pages', () => {
-    expect(fallbackTarget(at('/de/nope'), () => 'de')).toBe('/en');
+  it('[SITE-04] shows unknown paths their locale’s not-found page and stays on real pages', () => {
+    expect(fallbackTarget(at('/de/nope'), () => 'de')).toBe('/de/not-found');
+    // 404.html itself is the English not-found page.
+    expect(fallbackTarget(at('/nope/at/all'), () => 'de')).toBeUndefined();
     expect(fallbackTarget(at('/de/ai-detector'), () => 'de')).toBeUndefined();
   });
 

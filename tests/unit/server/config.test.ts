@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redact } from '../../../server/config.ts';
+import { ConfigError, loadConfig, localAddress, redact } from '../../../server/config.ts';
+import { siteOriginOf } from '../../../server/site-origin.ts';
 
 describe('server configuration', () => {
   it('has embedded defaults for every variable', () => {
@@ -9,7 +10,7 @@ describe('server configuration', () => {
       host: '127.0.0.1',
       database: { kind: 'pglite', dir: '/srv/app/data/pglite' },
       publicApiBase: '',
-      siteUrl: 'http://localhost:4321',
+      siteUrl: 'http://127.0.0.1:4321',
       distDir: '/srv/app/dist',
       logLevel: 'info',
       corsOrigins: [],
@@ -33,6 +34,25 @@ describe('server configuration', () => {
   ])('stops on a bad %s naming the variable and what it expects', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(message);
+  });
+
+  it('defaults SITE_URL to the address the server prints, so a checkout never leaves the origin people open', () => {
+    expect(loadConfig({ PORT: '4462' }).siteUrl).toBe(localAddress('127.0.0.1', 4462));
+    expect(localAddress('127.0.0.1', 4462)).toBe('http://127.0.0.1:4462');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(localAddress('::1', 80)).toBe('http://[::1]:80');
+    expect(loadConfig({ PORT: '8080', SITE_URL: 'https://inkwise.example/' }).siteUrl).toBe('https://inkwise.example');
+  });
+
+  it('builds links on the origin a request comes from only when that origin is the site, a CORS origin or this server', () => {
+    const origins = { siteUrl: 'http://127.0.0.1:4321', corsOrigins: ['https://app.example'] };
+    expect(siteOriginOf({ origin: 'http://localhost:4321', host: 'localhost:4321' }, origins)).toBe('http://localhost:4321');
+    expect(siteOriginOf({ origin: 'http://127.0.0.1:4321', host: 'api.internal' }, origins)).toBe('http://127.0.0.1:4321');
+    expect(siteOriginOf({ origin: 'https://app.example', host: 'api.example' }, origins)).toBe('https://app.example');
+    expect(siteOriginOf({ origin: 'https://evil.example', host: 'localhost:4321' }, origins)).toBe('http://127.0.0.1:4321');
+    expect(siteOriginOf({ origin: 'null', host: 'localhost:4321' }, origins)).toBe('http://127.0.0.1:4321');
+    expect(siteOriginOf({ host: 'localhost:4321' }, origins)).toBe('http://127.0.0.1:4321');
+    expect(siteOriginOf({ origin: 'javascript://localhost:4321', host: 'localhost:4321' }, origins)).toBe('http://127.0.0.1:4321');
   });
 
   it('never shows a database password', () => {

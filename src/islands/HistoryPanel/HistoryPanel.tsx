@@ -1,0 +1,91 @@
+/**
+ * History (spec §2, COM-15/16): the user's runs, one entry per run (the
+ * versions of a re-humanized text together, issue 11), paged 10–50, each
+ * linking back to its result, with delete. Times in the one format
+ * 'YYYY-MM-DD HH:mm:ss' (local).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { formatLocalDateTime } from '../../domain/dates.ts';
+import { parseContentMeta } from '../../domain/history.ts';
+import { firstPage } from '../../domain/orders.ts';
+import type { AreaMessages } from '../../i18n/island-messages.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { deleteRun, essayHistory, resultHref } from '../../stores/history.ts';
+import { showToast } from '../../stores/toast.ts';
+import { Button, LinkButton } from '../shared/Button.tsx';
+import { formatNumber } from '../shared/format.ts';
+import { MessagesProvider, useT } from '../shared/i18n.tsx';
+import { PageNav, PageSize } from '../shared/Pager.tsx';
+
+export type HistoryPanelMessages = AreaMessages<'history.' | 'orders.pageSize' | 'orders.previous' | 'orders.next' | 'orders.page' | 'user.historyEmpty'>;
+
+export interface HistoryPanelProps {
+  locale: Locale;
+  lang: string;
+  messages: HistoryPanelMessages;
+}
+
+export function HistoryPanel(props: HistoryPanelProps) {
+  return (
+    <MessagesProvider messages={props.messages}>
+      <Panel {...props} />
+    </MessagesProvider>
+  );
+}
+
+function Panel({ locale, lang }: HistoryPanelProps) {
+  const t = useT<HistoryPanelMessages>();
+  const state = useStore(essayHistory.$state);
+  useEffect(() => {
+    void essayHistory.load(Number(new URLSearchParams(location.search).get('page')) || firstPage);
+  }, []);
+  const remove = async (jobId: string) => {
+    const result = await deleteRun(jobId);
+    if (!result.ok) showToast(result.message);
+  };
+  return (
+    <div className="space-y-4" aria-busy={state.loading || undefined}>
+      <PageSize size={state.size} label={t('orders.pageSize')} onSize={(size) => void essayHistory.setSize(size)} />
+      {state.error && (
+        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+          {state.error}
+        </p>
+      )}
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label={t('history.listLabel')}>
+        {state.items.map((item) => {
+          const meta = parseContentMeta(item.contentMeta);
+          const href = meta ? resultHref(locale, meta.orderType, item.jobId) : undefined;
+          const info = [
+            meta ? t(`history.tool.${meta.orderType}` as keyof HistoryPanelMessages & string) : '',
+            meta && meta.versions > 1 ? t('history.versions', { count: meta.versions }) : '',
+            meta ? t('history.words', { count: formatNumber(lang, meta.wordCount) }) : '',
+            formatLocalDateTime(item.createTime),
+          ].filter(Boolean);
+          return (
+            <li key={item.jobId} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="truncate font-medium" dir="auto">
+                  {meta?.title || item.jobId}
+                </p>
+                <p className="text-sm text-slate-600">{info.join(' · ')}</p>
+              </div>
+              <div className="flex gap-2">
+                {href && (
+                  <LinkButton href={href} className="px-3 py-1 text-sm">
+                    {t('history.open')}
+                  </LinkButton>
+                )}
+                <Button variant="action" onClick={() => void remove(item.jobId)}>
+                  {t('history.delete')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {!state.loading && state.total === 0 && <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-700">{t('user.historyEmpty')}</p>}
+      <PageNav page={state.page} pages={state.pages} onPage={(page) => void essayHistory.load(page)} labels={{ previous: t('orders.previous'), next: t('orders.next'), position: t('orders.page', { page: state.page, pages: state.pages }) }} />
+    </div>
+  );
+}
