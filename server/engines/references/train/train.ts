@@ -1,0 +1,44 @@
+import { featureVersion, tokenFeatures } from '../features.ts';
+import type { ParserModelFile } from '../parse.ts';
+import { decoderOf, trainPerceptron, type Example } from '../perceptron.ts';
+import { tokenize } from '../tokens.ts';
+import { loadDataset, tokensWithLabels, type LabelledReference } from './dataset.ts';
+import { FieldScores } from './metrics.ts';
+import { synthesize } from './synth.ts';
+
+/** Settings chosen on the dev split (docs/decisions/0019); the test split was never used to choose them. */
+export const trainingSettings = { epochs: 30, seed: 1, synthSeed: 7, synthPerReference: 1 } as const;
+
+const example = (text: string, labels: string[]): Example => ({ features: tokenFeatures(tokenize(text)), labels });
+
+/**
+ * Trains the parser on the train and dev splits of anystyle-core plus their renders in six styles; answers the model
+ * file's JSON (byte-stable) and a report on the held-out test split.
+ */
+export function trainParser(options: { data?: LabelledReference[]; limit?: number; log?: (line: string) => void } = {}): { json: string; model: ParserModelFile; report: string[] } {
+  const data = options.data ?? loadDataset();
+  const fitSplits: LabelledReference['split'][] = ['train', 'dev'];
+  let fit = data.filter((r) => fitSplits.includes(r.split));
+  if (options.limit) fit = fit.slice(0, options.limit);
+  const synth = synthesize(fit, trainingSettings.synthSeed, trainingSettings.synthPerReference, fitSplits);
+  const examples = [...fit.map((r) => tokensWithLabels(r)).map((t) => example(t.text, t.labels)), ...synth.map((s) => example(s.text, s.labels))];
+  options.log?.(`training on ${fit.length} references and ${synth.length} renders in six styles`);
+  const weights = trainPerceptron(examples, { epochs: trainingSettings.epochs, seed: trainingSettings.seed, log: options.log });
+  const model: ParserModelFile = { version: 'parser-v1', featureVersion, ...weights };
+  const json = `${JSON.stringify(model)}\n`;
+  return { json, model, report: evaluate(model, data) };
+}
+
+/** Field-level scores of a model on the held-out split, as read and as rendered in six styles. */
+export function evaluate(model: ParserModelFile, data: LabelledReference[]): string[] {
+  const decoder = decoderOf(model);
+  const held = data.filter((r) => r.split === 'test');
+  const real = new FieldScores();
+  for (const r of held) {
+    const t = tokensWithLabels(r);
+    real.add(t.labels, decoder.decode(tokenFeatures(tokenize(t.text))).map((i) => decoder.labels[i]!));
+  }
+  const styled = new FieldScores();
+  for (const s of synthesize(data, 4242, 1, ['test'])) styled.add(s.labels, decoder.decode(tokenFeatures(tokenize(s.text))).map((i) => decoder.labels[i]!));
+  return [`held-out anystyle references (${held.length}), field level:`, ...real.table(), `held-out references rendered in six styles:`, ...styled.table()];
+}
