@@ -83,7 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
   if (config.worker) {
-    const worker = startWorker(db, runnersFor(config), app.log);
+    const worker = startWorker(db, runnersFor(config, db, app.log), app.log);
     app.addHook('onClose', async () => worker.stop());
   }
   if (config.mail.outboxPage) devRoutes(app, { db });

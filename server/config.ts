@@ -48,6 +48,15 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
+  /** The reference checker's online lookups; undefined: offline checks only (docs/decisions/0019). */
+  references: ReferenceLookupConfig | undefined;
+}
+
+/** Crossref and OpenAlex for the reference checker: either or both, with the contact address their polite pools ask for. */
+export interface ReferenceLookupConfig {
+  crossrefBaseUrl: string | undefined;
+  openAlexBaseUrl: string | undefined;
+  contactEmail: string | undefined;
 }
 
 /** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
@@ -141,6 +150,15 @@ export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
+function parseReferences(env: Env): Config['references'] {
+  const crossrefBaseUrl = parseHttpUrl('CROSSREF_BASE_URL', read(env, 'CROSSREF_BASE_URL'))?.replace(/\/$/, '');
+  const openAlexBaseUrl = parseHttpUrl('OPENALEX_BASE_URL', read(env, 'OPENALEX_BASE_URL'))?.replace(/\/$/, '');
+  const contactEmail = read(env, 'REFERENCES_CONTACT_EMAIL');
+  if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError(`REFERENCES_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  if (!crossrefBaseUrl && !openAlexBaseUrl) return undefined;
+  return { crossrefBaseUrl, openAlexBaseUrl, contactEmail };
+}
+
 function parseLlm(env: Env): Config['llm'] {
   const baseUrl = parseHttpUrl('LLM_BASE_URL', read(env, 'LLM_BASE_URL'));
   const apiKey = read(env, 'LLM_API_KEY');
@@ -200,6 +218,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
+    references: parseReferences(env),
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };

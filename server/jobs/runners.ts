@@ -8,6 +8,9 @@ import * as detector from '../engines/detector/index.ts';
 import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
+import type { Db } from '../db/client.ts';
+import { checkReferences } from '../engines/references/index.ts';
+import { referenceLookup } from '../services/reference-lookup.ts';
 
 /** Runs one paid order's engine. */
 export type Runner = (order: OrderRow) => Promise<RunOutput>;
@@ -43,10 +46,24 @@ export const reportRunner: Runner = async (order) => {
   return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
 };
 
+/**
+ * The reference checker (order type 6): offline checks, then Crossref/OpenAlex lookups when configured (cached in
+ * the database). Without a database (engine-only use) the lookups are off.
+ */
+export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Runner {
+  const lookup = config.references && db ? referenceLookup(db, config.references, { log }) : undefined;
+  return async (order) => {
+    const text = order.content ?? '';
+    const report = await checkReferences(text, { lookup });
+    return { engine: `references-${report.engine}`, source: text, format: report, plain: text };
+  };
+}
+
 /** Engines by order type; a type without one is never claimed. */
-export function runnersFor(config: Pick<Config, 'llm'>): Map<number, Runner> {
+export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
+    [OrderType.REFERENCE_CHECK, referenceRunner({ references: config.references }, db, log)],
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],

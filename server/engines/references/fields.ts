@@ -111,7 +111,8 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
     .trim();
   const etAl = /\bet\.?\s*al\b\.?|\band others\b|…|\.\.\./i.test(text);
   text = text.replace(/,?\s*(?:et\.?\s*al\b\.?|and others|…|\.\.\.)/gi, '');
-  text = text.replace(/\s*(?:,?\s*&|,?\s+and\s+|,?\s+und\s+|,?\s+et\s+|,?\s+y\s+)\s*/gi, ', ').replace(/[.,;:\s]+$/, '');
+  text = text.replace(/\s*(?:,?\s*&|,?\s+and\s+|,?\s+und\s+|,?\s+et\s+|,?\s+y\s+)\s*/gi, ', ').replace(/[,;:\s]+$/, '');
+  if (!/(?:^|[\s.-])\p{Lu}\.$/u.test(text)) text = text.replace(/[.\s]+$/, '');
   const semi = text.includes(';');
   const parts = (semi ? text.split(/\s*;\s*/) : text.split(/\s*,\s*/)).map((p) => p.trim()).filter(Boolean);
   const names: PersonName[] = [];
@@ -159,7 +160,7 @@ export function cleanPages(raw: string | null, whole: string): string | null {
   const text = normalizeTypography(raw ?? '');
   const m = text.match(/([A-Za-z]?\d+[A-Za-z]?)(?:\s*-{1,2}\s*([A-Za-z]?\d+[A-Za-z]?))?/);
   if (m) return m[2] ? `${m[1]}-${m[2]}` : m[1]!;
-  const v = normalizeTypography(whole).match(/\)\s*:\s*(\d+)(?:\s*-\s*(\d+))?/);
+  const v = normalizeTypography(whole).match(/\)\s*:\s*([A-Za-z]?\d+)(?:\s*-\s*(\d+))?/);
   return v ? (v[2] ? `${v[1]}-${v[2]}` : v[1]!) : null;
 }
 

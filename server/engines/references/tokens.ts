@@ -10,7 +10,7 @@ export function tokenize(reference: string): Token[] {
   const tokens: Token[] = [];
   for (const match of reference.matchAll(/\S+/g)) {
     // Vancouver's "2019;12(3):45-67." is three fields without a space: split after ";" or ":" before a digit.
-    const parts = /^\(?\d/.test(match[0]) ? match[0].split(/(?<=[;:])(?=[\d(])/) : [match[0]];
+    const parts = /^\(?\d/.test(match[0]) ? match[0].split(/(?<=[;:])(?=[\d(]|e\d)/) : [match[0]];
     let start = match.index;
     for (const part of parts) {
       tokens.push({ text: part, start, end: start + part.length });

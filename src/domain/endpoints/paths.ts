@@ -63,4 +63,5 @@ export const endpoints = {
   reportRevoke: '/api/report/revoke',
   reportShared: '/api/report/shared',
   reportSharedPdf: '/api/report/shared/pdf',
+  refValid: '/api/refValid',
 } as const;
