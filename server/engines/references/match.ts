@@ -153,7 +153,8 @@ export function judge(fields: ReferenceFields, outcome: LookupOutcome): Judgemen
   const yearOk = fields.year !== null && record.year !== null && Math.abs(fields.year - record.year) <= 1;
   const accepted = sim >= 0.9 || (sim >= 0.75 && (yearOk || authorAgrees(fields, record))) || (record === outcome.doiRecord && sim >= 0.6);
   const similarity = Math.round(sim * 100) / 100;
-  if (!accepted) return { verdict: 'notFound', evidence: sim >= 0.3 ? record : null, similarity, conflicts: [] };
+  const unregistered: RefConflict[] = fields.doi && outcome.doiRecord === null ? [{ field: 'doi', listed: fields.doi, found: '' }] : [];
+  if (!accepted) return { verdict: 'notFound', evidence: sim >= 0.3 ? record : null, similarity, conflicts: unregistered };
   const conflicts = conflictsWith(fields, record, sim);
   if (fields.doi && outcome.doiRecord === null && !conflicts.some((c) => c.field === 'doi')) conflicts.push({ field: 'doi', listed: fields.doi, found: record.doi ?? '' });
   if (record.retracted) return { verdict: 'retracted', evidence: record, similarity, conflicts };
