@@ -123,3 +123,6 @@ export interface ReferenceReport {
 
 /** Bounds of one check: entries looked up online, and the words a check may hold whatever the plan. */
 export const refLimits = { maxEntries: 200, maxWords: 20_000 } as const;
+
+/** How each style is named on the page (proper names, the same in every language). */
+export const citationStyleNames: Readonly<Record<CitationStyle, string>> = { apa: 'APA', mla: 'MLA', chicago: 'Chicago', harvard: 'Harvard', ieee: 'IEEE', vancouver: 'Vancouver' };
