@@ -41,9 +41,10 @@ export function entryIssues(entry: string, fields: ReferenceFields, options: { c
     if (missing && !(field === 'volume' && fields.doi)) issues.push({ code: 'missingField', severity: field === 'pages' ? 'info' : 'warning', params: { field } });
   }
   if (fields.doi && !isWellFormedDoi(normalizeDoi(fields.doi))) issues.push({ code: 'doiMalformed', severity: 'error', params: { doi: fields.doi } });
-  else if (!fields.doi && /\bdoi\b\s*:?\s*\S/i.test(entry)) {
-    const written = entry.match(/\bdoi\b\s*:?\s*(\S+)/i)?.[1]?.replace(/[.,;]+$/, '') ?? '';
-    if (!/^https?:/i.test(written)) issues.push({ code: 'doiMalformed', severity: 'error', params: { doi: written } });
+  else if (!fields.doi) {
+    // Something written as a DOI that does not even start like one (10.NNNN/…).
+    const written = entry.match(/(?:\bdoi:\s*|\bdoi\s+|doi\.org\/)(\S+)/i)?.[1]?.replace(/[.,;]+$/, '');
+    if (written) issues.push({ code: 'doiMalformed', severity: 'error', params: { doi: written } });
   }
   if (fields.isbn && !isValidIsbn(fields.isbn)) issues.push({ code: 'isbnChecksum', severity: 'error', params: { isbn: fields.isbn } });
   const issn = issnIn(entry);
@@ -62,6 +63,8 @@ export function duplicateIssues(entries: { fields: ReferenceFields }[]): Map<num
     if (fields.doi) keys.push(`doi:${normalizeDoi(fields.doi)}`);
     const t = titleKey(fields.title);
     if (t.length >= 12) keys.push(`title:${t}|${fields.year ?? ''}`);
+    // A short title is a duplicate only with the same first author and year.
+    else if (t.length >= 3 && fields.authors[0]) keys.push(`short:${titleKey(fields.authors[0].family)}|${fields.year ?? ''}|${t}`);
     for (const key of keys) {
       const first = seen.get(key);
       if (first !== undefined && !out.has(i)) out.set(i, { code: 'duplicate', severity: 'warning', params: { entry: first + 1 } });

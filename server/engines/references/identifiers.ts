@@ -50,7 +50,9 @@ export function issnIn(text: string): string | null {
 
 /** An arXiv identifier written in a reference ("arXiv:2101.01234v2", "arXiv preprint arXiv:hep-th/9901001"). */
 export function arxivIn(text: string): string | null {
-  return text.match(/\barXiv[:\s]\s*([\w.\-/]+?)(?:[.,;)\]]*(?:\s|$))/i)?.[1] ?? null;
+  const labelled = text.match(/\barXiv:\s*([\w.\-/]+?)(?:[.,;)\]]*(?:\s|$))/i)?.[1];
+  if (labelled) return labelled;
+  return text.match(/\barXiv\s+(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}(?:v\d+)?)\b/i)?.[1] ?? null;
 }
 
 /** arXiv ids: new style YYMM.NNNN(N) (with a plausible month), or old style archive(.SUBJ)/YYMMNNN; optional version. */
