@@ -2,6 +2,7 @@
  * `npm run bench`: prints figures, never fails on time.
  *   build wall time and page count · JavaScript per page before interaction ·
  *   server throughput (autocannon, 50 connections) · Lighthouse mobile scores.
+ * Engines: humanizer, detector, reference checker (tests/bench/*-engine.ts).
  * Flags: --no-build (use the existing dist/), --no-lighthouse, --duration=SECONDS.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
+import { referencesEngineFigures } from './references-engine.ts';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { hash } from '@node-rs/argon2';
@@ -151,3 +153,5 @@ console.log('\nHumanizer engine (offline):');
 for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
 console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
 for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+console.log('\nReference checker (held-out split of ../shared/datasets/references; fabricated entries against a local Crossref-format server):');
+for (const line of await referencesEngineFigures()) console.log(`  ${line}`);

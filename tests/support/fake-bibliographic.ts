@@ -121,9 +121,9 @@ function hash(s: string): number {
 }
 
 /** Nearest works by shared words, best first, as a relevance search answers (never empty unless nothing overlaps). */
-function search(query: string, rows: number): CatalogWork[] {
+function search(works: readonly CatalogWork[], query: string, rows: number): CatalogWork[] {
   const q = new Set(words(query));
-  return catalog
+  return works
     .map((w) => ({ w, score: words(`${w.title} ${w.authors.map((a) => a.family).join(' ')}`).filter((x) => q.has(x)).length }))
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score)
@@ -146,7 +146,8 @@ export interface FakeBibliographic {
   close(): Promise<void>;
 }
 
-export async function startFakeBibliographic(port = 0): Promise<FakeBibliographic> {
+export async function startFakeBibliographic(port = 0, works: readonly CatalogWork[] = catalog): Promise<FakeBibliographic> {
+  const byDoi = new Map(works.map((w) => [w.doi, w]));
   let limited = 0;
   let retryAfter = 1;
   const requests: string[] = [];
@@ -166,21 +167,21 @@ export async function startFakeBibliographic(port = 0): Promise<FakeBibliographi
     if (path.startsWith('/crossref/works')) {
       const doi = path.slice('/crossref/works/'.length).toLowerCase();
       if (doi) {
-        const w = catalog.find((c) => c.doi === doi);
+        const w = byDoi.get(doi);
         return w ? send(200, { status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: crossrefWork(w) }) : send(404, 'Resource not found.');
       }
       const rows = Number(url.searchParams.get('rows') ?? 20);
-      const found = search(url.searchParams.get('query.bibliographic') ?? url.searchParams.get('query') ?? '', rows);
+      const found = search(works, url.searchParams.get('query.bibliographic') ?? url.searchParams.get('query') ?? '', rows);
       return send(200, { status: 'ok', 'message-type': 'work-list', 'message-version': '1.0.0', message: { 'total-results': found.length, items: found.map(crossrefWork), 'items-per-page': rows, query: { 'start-index': 0 } } });
     }
     if (path.startsWith('/openalex/works')) {
       const rest = path.slice('/openalex/works/'.length);
       if (rest.startsWith('doi:')) {
-        const w = catalog.find((c) => c.doi === rest.slice(4).toLowerCase());
+        const w = byDoi.get(rest.slice(4).toLowerCase());
         return w ? send(200, openAlexWork(w)) : send(404, { error: 'Not Found', message: 'Not Found' });
       }
       const perPage = Number(url.searchParams.get('per-page') ?? 25);
-      const found = search(url.searchParams.get('search') ?? '', perPage);
+      const found = search(works, url.searchParams.get('search') ?? '', perPage);
       return send(200, { meta: { count: found.length, page: 1, per_page: perPage }, results: found.map(openAlexWork) });
     }
     send(404, 'Not Found');

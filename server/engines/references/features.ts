@@ -6,7 +6,7 @@ import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts'
  * than the words of one data set. Changing anything here requires retraining (`npm run train:references`); the
  * model records `featureVersion` and the engine refuses a model of another version.
  */
-export const featureVersion = 3;
+export const featureVersion = 4;
 
 const months = new Set(
   'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre januar februar märz maerz juni juli oktober dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre spring summer autumn fall winter'.split(
@@ -109,6 +109,19 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     return f;
   };
 
+  // Unit-level context: where the unit stands relative to the year, how long it is, how capitalised (journal names
+  // are in title case, APA article titles in sentence case), and whether it holds digits.
+  const segCount = (segment[n - 1] ?? 0) + 1;
+  const segTokens: number[][] = Array.from({ length: segCount }, () => []);
+  for (let i = 0; i < n; i++) segTokens[segment[i]!]!.push(i);
+  const firstYearSeg = norm.findIndex((t) => yearInside.test(t));
+  const segInfo = segTokens.map((ids) => {
+    const words = ids.filter((i) => /\p{L}{3,}/u.test(bare[i]!));
+    const caps = words.filter((i) => /^\p{Lu}/u.test(norm[i]!.replace(/^[^\p{L}]+/u, ''))).length;
+    const ratio = words.length === 0 ? 'none' : caps / words.length >= 0.75 ? 'high' : caps / words.length >= 0.4 ? 'mid' : 'low';
+    const len = ids.length <= 1 ? '1' : ids.length <= 3 ? '2-3' : ids.length <= 7 ? '4-7' : '8+';
+    return { ratio, len, digits: ids.some((i) => /\d/.test(norm[i]!)) };
+  });
   const out: string[][] = [];
   for (let i = 0; i < n; i++) {
     const t = norm[i]!;
@@ -119,6 +132,11 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     if (inParen[i]) f.push('inparen');
     f.push(yearBefore[i] ? 'afteryear' : 'beforeyear');
     f.push(`seg&year=${Math.min(segment[i]!, 4)}|${yearBefore[i] ? 1 : 0}`);
+    const info = segInfo[segment[i]!]!;
+    const yrel = firstYearSeg < 0 ? 'noyear' : String(Math.max(-3, Math.min(3, segment[i]! - segment[firstYearSeg]!)));
+    f.push(`segrel=${yrel}`, `segcap=${info.ratio}`, `seglen=${info.len}`, `segcap&rel=${info.ratio}|${yrel}`, `seglen&rel=${info.len}|${yrel}`);
+    if (info.digits) f.push('segdigits');
+    if (i === 0 || segment[i - 1] !== segment[i]) f.push('segstart');
     for (const x of local(i)) f.push(x);
     for (const x of local(i - 1)) if (!x.startsWith('w=') || x.length < 12) f.push(`-1:${x}`);
     for (const x of local(i + 1)) if (!x.startsWith('w=') || x.length < 12) f.push(`+1:${x}`);
