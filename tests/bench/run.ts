@@ -46,7 +46,7 @@ if (!flag('no-build')) {
 }
 
 console.log('\nJavaScript before interaction (module scripts with their static imports, plus inline scripts):');
-for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector']) {
+for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/refchecker']) {
   const w = pageWeight(dist, page);
   console.log(
     `  ${page.padEnd(18)} JS ${kb(w.jsBytes).padStart(9)} raw, ${kb(w.jsGzip).padStart(8)} gzip (${w.jsFiles.length} files, ${w.inlineScriptBytes} B inline) · HTML ${kb(w.htmlGzip)} gzip · render-blocking: ${w.renderBlocking.length ? w.renderBlocking.join(', ') : 'none'}`,
