@@ -6,7 +6,7 @@
  * Prints Markdown; never fails on time. Skips with a message when ../shared/datasets is absent.
  * Standalone: ./node_modules/.bin/node tests/bench/references-engine.ts
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tokenFeatures } from '../../server/engines/references/features.ts';
 import { fieldsFromSpans, type ReferenceFields, type Spans } from '../../server/engines/references/fields.ts';
@@ -162,7 +162,7 @@ export async function referencesEngineFigures(): Promise<string[]> {
   loadParser();
   const loadMs = performance.now() - started;
   out.push(`Model ${MODEL_PATH.split('/').pop()}: ${(statSync(MODEL_PATH).size / 1024 / 1024).toFixed(2)} MB, load ${loadMs.toFixed(0)} ms.`, '');
-  const { model } = { model: JSON.parse((await import('node:fs')).readFileSync(MODEL_PATH, 'utf8')) };
+  const model = JSON.parse(readFileSync(MODEL_PATH, 'utf8'));
   out.push('Field F1, strict spans (label and exact token span), per anystyle label:', '', '```', ...evaluate(model, data), '```', '');
 
   const held = data.filter((r) => r.split === 'test').map((r) => tokensWithLabels(r));

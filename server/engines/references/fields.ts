@@ -42,10 +42,11 @@ const trimPunct = (s: string) =>
     .replace(/[\s,.;:)\]}"'”’]+$/, '')
     .trim();
 /** Removes the punctuation a style puts around a field, keeping inner punctuation and a final "?" or "!". */
-export function cleanField(s: string | undefined): string | null {
+export function cleanField(s: string | undefined, options: { container?: boolean } = {}): string | null {
   if (!s) return null;
   let t = normalizeTypography(s).trim();
-  t = t.replace(/^(in:?|in\s)\s*/i, (m) => (/^in:?\s/i.test(m) ? '' : m));
+  // "In: Proceedings of …" — the "In" belongs to the style, not to the container's name (a title may start with "In").
+  if (options.container) t = t.replace(/^in:?\s+/i, '');
   const keepEnd = /[?!]["']?[.,]?$/.test(t);
   t = trimPunct(t);
   if (keepEnd && !/[?!]$/.test(t)) t += '?';
@@ -185,7 +186,7 @@ export function fieldsFromSpans(spans: Spans, whole: string): ReferenceFields {
   const editors = parseNames(joined('editor') ?? null);
   const date = cleanField(first('date'));
   const vi = volumeAndIssue(joined('volume') ?? null, whole);
-  const container = cleanField(first('journal') ?? first('container-title') ?? first('collection-title'));
+  const container = cleanField(first('journal') ?? first('container-title') ?? first('collection-title'), { container: true });
   const number = first('citation-number')?.match(/\d+/)?.[0];
   const base = {
     authors: authors.names,

@@ -9,7 +9,7 @@ export type CitationStyle = (typeof citationStyles)[number];
  * Scores how much an entry reads like each style from its punctuation pattern, the place of the year and the way names
  * are written. Rules, not a model: each style's manual fixes these marks.
  */
-export function styleScores(entry: string, fields: ReferenceFields): Record<CitationStyle, number> {
+export function styleScores(entry: string, _fields: ReferenceFields): Record<CitationStyle, number> {
   const t = normalizeTypography(entry);
   const s: Record<CitationStyle, number> = { apa: 0, mla: 0, chicago: 0, harvard: 0, ieee: 0, vancouver: 0 };
   const bracketNumber = /^\s*\[\d+\]/.test(t);
@@ -77,7 +77,6 @@ export function styleScores(entry: string, fields: ReferenceFields): Record<Cita
   if (chicagoJournal) s.chicago += 3;
   if (yearAfterAuthors) s.chicago += 2;
   if (/\.\s[\p{L} ]+:\s[\p{L}&.' ]+,\s(1[5-9]\d\d|20\d\d)\./u.test(t)) s.chicago += 1;
-  if (fields.etAl && !etAl) s.mla += 0;
   return s;
 }
 
