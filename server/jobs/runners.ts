@@ -59,6 +59,9 @@ export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log
   };
 }
 
+/** Order types whose runs mostly wait on the network (lookups), not the CPU: the worker gives them a lane of their own. */
+export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK]);
+
 /** Engines by order type; a type without one is never claimed. */
 export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);

@@ -2,23 +2,43 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { refundOrder } from '../services/orders.ts';
 import { claimJob, finishJob, maxAttempts } from './queue.ts';
-import type { Runner } from './runners.ts';
+import { waitingTypes, type Runner } from './runners.ts';
 
 /** A worker loop: claims paid tool orders, runs their engine, stores the result; a failed run refunds. */
 export interface Worker {
   /** Looks for work now instead of at the next tick. */
   kick(): void;
-  /** Finishes the current job and stops. */
+  /** Finishes the current jobs and stops. */
   stop(): Promise<void>;
 }
 
-export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBaseLogger, { idleMs = 300 } = {}): Worker {
-  const types = [...runners.keys()];
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
+/** Order types claimed together, `concurrency` of them running at once. */
+export interface Lane {
+  types: readonly number[];
+  concurrency: number;
+}
 
-  async function runOne(): Promise<boolean> {
+/**
+ * Engines that compute (humanizer, detector) share one lane, one run at a time, so they never compete for the CPU;
+ * runs that mostly wait on the network (a reference check's Crossref/OpenAlex lookups) get a lane of their own, so a
+ * long check never holds up other tools, and a few of them wait side by side (their providers' rate limits are kept
+ * by the lookup's per-provider gates, shared by every run of the process).
+ */
+export function lanesFor(types: readonly number[], waiting: ReadonlySet<number> = waitingTypes, waitingConcurrency = 3): Lane[] {
+  const lanes: Lane[] = [];
+  const computing = types.filter((t) => !waiting.has(t));
+  const waits = types.filter((t) => waiting.has(t));
+  if (computing.length > 0) lanes.push({ types: computing, concurrency: 1 });
+  if (waits.length > 0) lanes.push({ types: waits, concurrency: waitingConcurrency });
+  return lanes;
+}
+
+export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBaseLogger, { idleMs = 300, lanes = lanesFor([...runners.keys()]) }: { idleMs?: number; lanes?: Lane[] } = {}): Worker {
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const wakers = new Set<() => void>();
+
+  async function runOne(types: readonly number[]): Promise<boolean> {
     const order = await claimJob(db, types);
     if (!order) return false;
     const runner = runners.get(order.orderType)!;
@@ -37,30 +57,36 @@ export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBa
     return true;
   }
 
-  const loop = (async () => {
+  const loop = async (types: readonly number[]) => {
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runOne();
+        worked = await runOne(types);
       } catch (error) {
         if (!stopped) log.error({ err: error }, 'worker could not claim a job');
       }
       if (worked || stopped) continue;
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, idleMs);
+        const timer = setTimeout(done, idleMs);
+        function done() {
+          clearTimeout(timer);
+          timers.delete(timer);
+          wakers.delete(done);
+          resolve();
+        }
+        timers.add(timer);
+        wakers.add(done);
       });
-      wake = undefined;
     }
-  })();
+  };
+  const loops = lanes.flatMap((lane) => Array.from({ length: Math.max(1, lane.concurrency) }, () => loop(lane.types)));
 
   return {
-    kick: () => wake?.(),
+    kick: () => [...wakers].forEach((wake) => wake()),
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await loop;
+      [...wakers].forEach((wake) => wake());
+      await Promise.all(loops);
     },
   };
 }

@@ -108,6 +108,52 @@ describe('reference checker runs (order type 6)', () => {
     }
   });
 
+  it('[TOOL-05] a long reference check (many lookups) does not hold up other tool runs, and looks up a bounded number at a time', async () => {
+    const user = await accountWithSession(online);
+    const stamp = Date.now().toString(36);
+    const list = Array.from({ length: 12 }, (_, i) => `Okafor, N., & Lindqvist, E. (2020). Unfindable study number ${i} ${stamp} of slow lookups in crowded queues. Journal of Patient Waiting, ${i + 1}(2), 10–19.`).join('\n');
+    const release = fake.hold();
+    let refOrder = '';
+    try {
+      const order = await call(online, '/api/createOrder', user.headers, { productId: ProductId.REFERENCE_CHECK, content: list });
+      refOrder = order.data.orderNo;
+      expect((await call(online, '/api/createPayment', user.headers, { orderNo: refOrder })).code).toBe(0);
+      // The check is running: its lookups are parked at the provider.
+      for (let i = 0; i < 400 && fake.parked === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(fake.parked).toBeGreaterThan(0);
+      // Meanwhile an AI detection paid after it runs to the end.
+      const essay = 'Students often write their best work late at night. Teachers notice the difference in tone. The library stays open until midnight during exams. Some of them prefer the quiet of the reading room.';
+      const detect = await call(online, '/api/createOrder', user.headers, { productId: ProductId.AI_DETECTION, content: essay });
+      expect((await call(online, '/api/createPayment', user.headers, { orderNo: detect.data.orderNo })).code).toBe(0);
+      let detected: Json | undefined;
+      for (let i = 0; i < 400 && !detected; i++) {
+        const r = await call(online, '/api/aiDetect', user.headers, { orderNo: detect.data.orderNo });
+        expect(r.code, JSON.stringify(r)).toBe(0);
+        if (r.data.data) detected = r.data.data;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(detected?.text).toBe(essay);
+      // …while the reference check is still waiting on its lookups.
+      expect(fake.parked).toBeGreaterThan(0);
+      const pending = await call(online, '/api/refValid', user.headers, { orderNo: refOrder });
+      expect(pending.data.data ?? null).toBeNull();
+    } finally {
+      release();
+    }
+    const form = await (async () => {
+      for (let i = 0; i < 600; i++) {
+        const r = await call(online, '/api/refValid', user.headers, { orderNo: refOrder });
+        if (r.data.data) return r.data.data as ReferenceReport;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('no result');
+    })();
+    expect(form.entries).toHaveLength(12);
+    expect(form.entries.every((e) => e.verdict === 'notFound')).toBe(true);
+    // At most two requests in flight per provider (Crossref and OpenAlex), however many entries and runs.
+    expect(fake.maxInFlight).toBeLessThanOrEqual(4);
+  });
+
   it('[TOOL-05] without lookups configured runs the offline checks and marks every entry unchecked', async () => {
     const user = await accountWithSession(offline);
     const list = `[1] A. Author, "A first paper," J. Tests, vol. 1, no. 2, pp. 1–5, 2019, doi: 10.1234/bad doi.

@@ -134,7 +134,8 @@ function search(works: readonly CatalogWork[], query: string, rows: number): Cat
 /**
  * A local server speaking Crossref's REST API (under /crossref: /works/{doi}, /works?query.bibliographic=) and
  * OpenAlex's (under /openalex: /works/doi:{doi}, /works?search=) in their documented JSON. `rateLimit(n, s)` makes
- * the next n requests answer 429 with Retry-After: s; `down` answers 500 to everything.
+ * the next n requests answer 429 with Retry-After: s; `down` answers 500 to everything; `hold()` parks every request
+ * until the function it returns is called (a slow provider); `maxInFlight` is the most requests it ever had open at once.
  */
 export interface FakeBibliographic {
   port: number;
@@ -143,6 +144,10 @@ export interface FakeBibliographic {
   requests: string[];
   down: boolean;
   rateLimit(count: number, retryAfterSeconds: number): void;
+  hold(): () => void;
+  /** Requests parked by `hold()` right now. */
+  readonly parked: number;
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -151,7 +156,14 @@ export async function startFakeBibliographic(port = 0, works: readonly CatalogWo
   let limited = 0;
   let retryAfter = 1;
   const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
+  let held: (() => void)[] | undefined;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server: Server = createServer(async (req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    if (held) await new Promise<void>((resolve) => held!.push(resolve));
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(`${url.pathname}${url.search}`);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -197,6 +209,20 @@ export async function startFakeBibliographic(port = 0, works: readonly CatalogWo
     rateLimit(count, seconds) {
       limited = count;
       retryAfter = seconds;
+    },
+    hold() {
+      const parked: (() => void)[] = [];
+      held = parked;
+      return () => {
+        if (held === parked) held = undefined;
+        parked.splice(0).forEach((go) => go());
+      };
+    },
+    get parked() {
+      return held?.length ?? 0;
+    },
+    get maxInFlight() {
+      return maxInFlight;
     },
     close: () =>
       new Promise<void>((resolve) => {
