@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { tokenFeatures } from '../../server/engines/references/features.ts';
+import { sequenceFeatures } from '../../server/engines/references/features.ts';
 import { fieldsFromSpans, type ReferenceFields, type Spans } from '../../server/engines/references/fields.ts';
 import { checkReferences, type Lookup } from '../../server/engines/references/index.ts';
 import { judge, recordFromCrossref } from '../../server/engines/references/match.ts';
@@ -154,6 +154,34 @@ async function fabricationFigures(data: LabelledReference[]): Promise<string[]> 
   return lines;
 }
 
+/**
+ * How long a 200-entry check holds the event loop (other requests and runs of the process wait that long): the
+ * longest gap between ticks of a 1 ms timer while the check runs, offline and with an instant lookup.
+ */
+async function eventLoopFigures(texts: string[]): Promise<string[]> {
+  const list = texts.slice(0, 200).join('\n\n');
+  const longestPause = async (run: () => Promise<unknown>) => {
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    last = performance.now();
+    await run();
+    clearInterval(timer);
+    return longest;
+  };
+  const lookup: Lookup = async () => ({ candidates: [] });
+  const whole = await longestPause(async () => checkReferences(list, { lookup }));
+  const t0 = performance.now();
+  await checkReferences(list, { lookup });
+  const total = performance.now() - t0;
+  return [`A 200-entry check with lookups: ${total.toFixed(0)} ms in all; the event loop's longest pause meanwhile ${whole.toFixed(0)} ms (entries are parsed ten at a time).`, ''];
+}
+
 export async function referencesEngineFigures(): Promise<string[]> {
   if (!datasetAvailable()) return ['reference engine figures skipped: ../shared/datasets/references is absent'];
   const data = loadDataset();
@@ -174,7 +202,7 @@ export async function referencesEngineFigures(): Promise<string[]> {
     const items = rendered.filter((r) => r.style === style);
     const spans = new FieldScores();
     const decoder = loadParser();
-    for (const r of items) spans.add(r.labels, decoder.decode(tokenFeatures(tokenize(r.text))).map((i) => decoder.labels[i]!));
+    for (const r of items) spans.add(r.labels, decoder.decode(sequenceFeatures(tokenize(r.text))).map((i) => decoder.labels[i]!));
     const fields = productScores(items);
     const total = [...fields.values()].reduce((a, s) => ({ tp: a.tp + s.tp, fp: a.fp + s.fp, fn: a.fn + s.fn }), { tp: 0, fp: 0, fn: 0 });
     out.push(`| ${style} | ${items.length} | ${pct(f1(spans.overall()))} | ${pct(f1(total))} |`);
@@ -186,6 +214,7 @@ export async function referencesEngineFigures(): Promise<string[]> {
   for (const t of texts) labelReference(t);
   const seconds = (performance.now() - t0) / 1000;
   out.push(`Parsing speed: ${Math.round(texts.length / seconds)} references/s (${texts.length} references in ${seconds.toFixed(2)} s).`, '');
+  out.push(...(await eventLoopFigures(texts)));
   out.push(...(await fabricationFigures(data)));
   return out;
 }

@@ -1,5 +1,5 @@
 import type { RefCitation, RefIssue } from '../../../src/domain/references.ts';
-import type { ReferenceFields } from './fields.ts';
+import { acronymOf, isOrganizationName, type ReferenceFields } from './fields.ts';
 import { normalizeTypography } from './tokens.ts';
 
 /** A citation as written, before it is matched to the list. */
@@ -45,6 +45,9 @@ function authorPart(raw: string): Pick<RawCitation, 'family' | 'second' | 'etAl'
     .replace(/^(?:e\.g\.,?|i\.e\.,?|see(?: also)?|cf\.|compare|as cited in)\s+/i, '')
     .replace(/[,\s]+$/, '')
     .trim();
+  // A group author cited by its name, or its name and acronym: (World Health Organization [WHO], 2020).
+  const group = text.match(/^(.+?)(?:\s*\[(\p{Lu}{2,10})\])?$/u);
+  if (group && isOrganizationName(group[1]!) && !/\set\.?\sal\b/.test(text)) return { family: group[1]!, etAl: false };
   const m = text.match(new RegExp(String.raw`^(${name})(?:(?:,?\s(?:and|&)\s|,\s)(${name}))?(\set\.?\sal\.?)?`, 'u'));
   if (!m) return undefined;
   return { family: m[1]!, second: m[2], etAl: Boolean(m[3]) };
@@ -116,8 +119,14 @@ function entryKey(fields: ReferenceFields, text: string): string {
 
 const entryFamilies = (fields: ReferenceFields, text: string) => {
   const keys = new Set<string>([entryKey(fields, text)]);
-  const fam = fields.authors[0]?.family;
-  if (fam) keys.add(nameKey(fam));
+  const first = fields.authors[0];
+  if (first) keys.add(nameKey(first.family));
+  // A group author is cited by its whole name or by its acronym: (WHO, 2020).
+  if (first?.organization) {
+    const short = first.family.match(/\((\p{Lu}{2,10})\)|\[(\p{Lu}{2,10})\]/u);
+    keys.add(nameKey(short?.[1] ?? short?.[2] ?? acronymOf(first.family)));
+    keys.add(nameKey(first.family.replace(/\s*[([]\p{Lu}{2,10}[)\]]/u, '')));
+  }
   return keys;
 };
 

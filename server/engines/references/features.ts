@@ -6,7 +6,7 @@ import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts'
  * than the words of one data set. Changing anything here requires retraining (`npm run train:references`); the
  * model records `featureVersion` and the engine refuses a model of another version.
  */
-export const featureVersion = 4;
+export const featureVersion = 5;
 
 const months = new Set(
   'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre januar februar märz maerz juni juli oktober dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre spring summer autumn fall winter'.split(
@@ -122,6 +122,24 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     const len = ids.length <= 1 ? '1' : ids.length <= 3 ? '2-3' : ids.length <= 7 ? '4-7' : '8+';
     return { ratio, len, digits: ids.some((i) => /\d/.test(norm[i]!)) };
   });
+  // Reference-level signals: what kind of work the whole string looks like (an "In" before a container, a publisher,
+  // volume(issue), pages, quotes) shifts every token's labels, e.g. journal against container-title.
+  const global: string[] = [];
+  const has = (test: (i: number) => boolean) => bare.some((_, i) => test(i));
+  if (has((i) => i > 0 && classOf.get(bare[i]!)?.includes('in') === true && /^(in|In|in:|In:|im|dans)$/.test(norm[i]!))) global.push('g=in');
+  if (has((i) => classOf.get(bare[i]!)?.includes('editor') === true)) global.push('g=editor');
+  if (has((i) => classOf.get(bare[i]!)?.includes('publisher') === true)) global.push('g=publisher');
+  if (has((i) => classOf.get(bare[i]!)?.includes('place') === true)) global.push('g=place');
+  if (has((i) => /^\p{Lu}[\p{L}.-]+:$/u.test(norm[i]!) && i + 1 < n && /^\p{Lu}/u.test(norm[i + 1]!))) global.push('g=colonplace');
+  if (has((i) => volIssue.test(norm[i]!))) global.push('g=volissue');
+  if (has((i) => /^pp?\.$/i.test(norm[i]!) || pageRange.test(norm[i]!))) global.push('g=pages');
+  if (has((i) => inQuote[i]!)) global.push('g=quote');
+  if (has((i) => classOf.get(bare[i]!)?.includes('journal') === true)) global.push('g=journalword');
+  if (has((i) => classOf.get(bare[i]!)?.includes('conference') === true)) global.push('g=conference');
+  if (has((i) => classOf.get(bare[i]!)?.includes('thesis') === true)) global.push('g=thesis');
+  if (/^[[(]?\d+[\].)]?$/.test(norm[0] ?? '')) global.push('g=numbered');
+  if (has((i) => /^\((1[5-9]\d\d|20\d\d)[a-z]?\)[.,]?$/.test(norm[i]!))) global.push('g=parenyear');
+  if (global.length === 0) global.push('g=none');
   const out: string[][] = [];
   for (let i = 0; i < n; i++) {
     const t = norm[i]!;
@@ -146,7 +164,49 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     f.push(`len=${Math.min(b.length, 8)}`);
     f.push(`s&end=${shapes[i]}|${t.slice(-1)}`);
     f.push(`ps=${i > 0 ? shapes[i - 1] : 'BOS'}|${shapes[i]}`);
+    for (const g of global) f.push(g);
     out.push(f);
   }
   return out;
+}
+
+/** The last character of a token when it is punctuation, else its kind: what a boundary after it looks like. */
+function endOf(t: string): string {
+  const last = t.slice(-1);
+  if (/[^\p{L}\p{N}]/u.test(last)) return last;
+  return /\d/.test(last) ? 'd' : 'a';
+}
+
+/** How a token begins: an opening mark, a capital, a lower-case letter or a digit. */
+function beginOf(t: string): string {
+  const first = t[0] ?? '';
+  if (/[^\p{L}\p{N}]/u.test(first)) return first;
+  return /\p{Lu}/u.test(first) ? 'A' : /\d/.test(first) ? 'd' : 'a';
+}
+
+/**
+ * Features of each boundary between tokens (index i: the boundary into token i; 0 is the start). The model weighs
+ * them per label pair: "title → journal" is likely after "." before a capital, "title → container-title" before "In".
+ */
+export function edgeFeatures(tokens: readonly Token[]): string[][] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  return norm.map((t, i) => {
+    if (i === 0) return ['e=BOS'];
+    const p = norm[i - 1]!;
+    const pe = endOf(p);
+    const cb = beginOf(t);
+    const f = [`pe=${pe}`, `pe&cb=${pe}|${cb}`];
+    for (const c of classOf.get(bare[i]!) ?? []) f.push(`cw=${c}`, `pe&cw=${pe}|${c}`);
+    for (const c of classOf.get(bare[i - 1]!) ?? []) f.push(`pw=${c}`);
+    if (yearRe.test(t)) f.push('c=year');
+    if (yearRe.test(p)) f.push('p=year');
+    if (initials.test(p)) f.push('p=initials');
+    return f;
+  });
+}
+
+/** Token and boundary features of a reference: all the parser sees. */
+export function sequenceFeatures(tokens: readonly Token[]): { nodes: string[][]; edges: string[][] } {
+  return { nodes: tokenFeatures(tokens), edges: edgeFeatures(tokens) };
 }

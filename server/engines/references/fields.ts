@@ -4,6 +4,8 @@ import { normalizeTypography } from './tokens.ts';
 export interface PersonName {
   family: string;
   given: string;
+  /** A group author ("World Health Organization"): the whole name is in `family`. */
+  organization?: boolean;
 }
 
 /** The fields of one reference, normalised (what checks and lookups use). */
@@ -102,6 +104,35 @@ function nameFromPart(part: string): PersonName {
   return { family: words.slice(i).join(' '), given: words.slice(0, i).join(' ') };
 }
 
+/** Words that name a body, not a person, in the languages the product serves most. */
+const organizationWord =
+  /(?:^|[\s(])(?:organi[sz]ations?|organi[sz]ación|association|associação|asociación|institutes?|institut|instituto|istituto|society|société|sociedad|gesellschaft|council|department|departamento|ministry|ministère|ministerio|ministerium|agency|agence|agencia|committee|comité|commission|kommission|bureau|foundation|fondation|fundación|stiftung|university|université|universidad|universität|office|cent(?:er|re)s?|centro|zentrum|board|group|union|federation|fédération|programme|program|corporation|company|inc|ltd|llc|gmbh|services|administration|authority|network|consortium|collaboration|collaborative|nations|bank|fund|academy|academies|trust|panel|forum|alliance|government|parliament|court|library|museum|hospital|college|initiative|project|task force|secretariat|bundesamt|statistics|statistik|registry|institution|working group|team|partnership|coalition|commonwealth|press|publishing)(?=$|[\s,.;:)])/iu;
+/** Function words that join the words of a body's name ("Centers for Disease Control", "Ministry of Health"). */
+const organizationJoiner = /\s(?:of|for|on|the|für|pour|para)\s+\p{Lu}/u;
+/** "Smith, J.", "J. Smith", "Smith JK": a person in the list. */
+const personPattern =
+  /(?:^|[,;&]\s*)(?:\p{Ll}+\s)*\p{Lu}[\p{L}'’-]+,\s*\p{Lu}(?:\.|\s|,|$)|(?:^|[,;&]\s*)\p{Lu}\.\s*(?:\p{Lu}\.\s*)*\p{Lu}\p{Ll}+(?:,|\s+(?:and|&)\s|$)|^\p{Lu}[\p{L}'’-]+\s\p{Lu}{1,3}(?:,|$)|^\p{Lu}[\p{L}'’-]+,\s*\p{Lu}\p{Ll}+(?:\s\p{Lu}\.?)*$/u;
+
+/** Whether a name is a group's (an organisation, agency, committee, a body's acronym) rather than a person's. */
+export function isOrganizationName(raw: string): boolean {
+  const text = normalizeTypography(raw).replace(/[.,;:\s]+$/, '').trim();
+  if (!text) return false;
+  // "WHO", "OECD", "UNESCO": an acronym alone (initials are at most three letters and never stand alone).
+  if (/^\p{Lu}{4,10}$/u.test(text) || /^(?:WHO|NIH|CDC|FDA|EPA|IMF|NHS|NSF|APA|MLA|BBC|ILO|FAO|UN|EU|OECD)$/u.test(text)) return true;
+  const words = text.split(/\s+/);
+  if (words.length < 2) return false;
+  return organizationWord.test(text) || organizationJoiner.test(text);
+}
+
+/** The acronym of a group's name ("World Health Organization" → "WHO"), its capitalised words' initials. */
+export function acronymOf(name: string): string {
+  return name
+    .split(/[\s-]+/)
+    .filter((w) => /^\p{Lu}/u.test(w))
+    .map((w) => w[0])
+    .join('');
+}
+
 /** Splits an author (or editor) field into names; handles "Family, G.", "Family G", "G. Family" and mixed MLA lists. */
 export function parseNames(raw: string | null): { names: PersonName[]; etAl: boolean } {
   if (!raw) return { names: [], etAl: false };
@@ -111,6 +142,9 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
     .replace(/^in:?\s+/i, '')
     .trim();
   const etAl = /\bet\.?\s*al\b\.?|\band others\b|…|\.\.\./i.test(text);
+  // A group author is one name, "and"s and commas included ("U.S. Department of Health and Human Services").
+  const whole = text.replace(/,?\s*(?:et\.?\s*al\b\.?|and others|…|\.\.\.)/gi, '').replace(/[,;:\s]+$/, '').replace(/\.$/, '').trim();
+  if (!personPattern.test(whole) && isOrganizationName(whole)) return { names: [{ family: whole, given: '', organization: true }], etAl };
   text = text.replace(/,?\s*(?:et\.?\s*al\b\.?|and others|…|\.\.\.)/gi, '');
   text = text.replace(/\s*(?:,?\s*&|,?\s+and\s+|,?\s+und\s+|,?\s+et\s+|,?\s+y\s+)\s*/gi, ', ').replace(/[,;:\s]+$/, '');
   if (!/(?:^|[\s.-])\p{Lu}\.$/u.test(text)) text = text.replace(/[.\s]+$/, '');
@@ -127,6 +161,10 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const next = parts[i + 1];
+    if (isOrganizationName(part)) {
+      names.push({ family: part.replace(/\.$/, ''), given: '', organization: true });
+      continue;
+    }
     const single = !/\s/.test(part) || /^(van|von|de|del|der|di|da|le|la)\s/i.test(part);
     // "Family, Given" pair: a single family word followed by initials or given names that are not themselves a full name.
     if (single && next !== undefined && !isInitials(part) && (isInitials(next) || (names.length === 0 && !/\s\p{Lu}\p{Ll}+$/u.test(next) && /^\p{Lu}/u.test(next)))) {

@@ -1,4 +1,5 @@
 /** Finding the reference list in a paper and splitting it into entries. */
+import { isOrganizationName } from './fields.ts';
 
 /** Headings that open a reference list, in the languages of the interface. */
 const headingRe =
@@ -21,9 +22,15 @@ const entryStartRe =
   /^(?:\[\d+\]|\(\d+\)|\d{1,3}[.)]\s|[\p{Lu}][\p{L}'’`-]+(?:\s(?:[\p{Lu}][\p{L}'’-]+|van|von|de|der|del|di|da|la|le))*,\s*\p{Lu}|[\p{Lu}][\p{L}'’-]+\s\p{Lu}{1,3}[,.]|[\p{Lu}]\.\s?(?:[\p{Lu}]\.\s?)*[\p{Lu}][\p{L}'’-]+,|[\p{Lu}][\p{L}'’-]+,\s*[\p{Lu}][\p{L}'’-]+|(?:van|von|de|del|di|da|le|la)\s[\p{Lu}])/u;
 const hasYear = /(?:^|\D)(1[5-9]\d\d|20\d\d)[a-z]?(?!\d)|\bn\.\s?d\b|\bin press\b|\bforthcoming\b/i;
 
-/** True when a line looks like the start of a reference (an author, or a number). */
+/** A group author and its year: "World Health Organization. (2020).", "OECD (2019)", "Statistics Canada. 2018.". */
+const groupStartRe = /^(\p{Lu}[^()\d]{1,150}?)(?:\.\s*|\s+)(?:\((?:1[5-9]\d\d|20\d\d)[a-z]?\)|\(n\.\s?d\.\)|(?:1[5-9]\d\d|20\d\d)[a-z]?\.)/u;
+
+/** True when a line looks like the start of a reference (an author, a group author with its year, or a number). */
 export function looksLikeEntryStart(line: string): boolean {
-  return entryStartRe.test(line.trim());
+  const text = line.trim();
+  if (entryStartRe.test(text)) return true;
+  const group = text.match(groupStartRe);
+  return group !== null && isOrganizationName(group[1]!);
 }
 
 /** True when a block of lines reads as a reference list (most lines start like entries and carry a year). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { featureVersion, tokenFeatures } from './features.ts';
+import { featureVersion, sequenceFeatures } from './features.ts';
 import { fieldsFromSpans, type ReferenceFields, type Spans } from './fields.ts';
 import { decoderOf, type Decoder, type SequenceModel } from './perceptron.ts';
 import { tokenize } from './tokens.ts';
@@ -43,7 +43,7 @@ export interface LabelledTokens {
 /** Labels every token of one reference string with the sequence model. */
 export function labelReference(text: string, parser: Decoder = loadParser()): LabelledTokens {
   const tokens = tokenize(text);
-  const path = parser.decode(tokenFeatures(tokens));
+  const path = parser.decode(sequenceFeatures(tokens));
   const labelled = tokens.map((t, i) => ({ ...t, label: parser.labels[path[i]!]! }));
   const spans: Spans = new Map();
   let start = 0;

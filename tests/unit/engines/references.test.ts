@@ -73,6 +73,40 @@ describe('reference parser', () => {
       { family: 'Brown', given: 'Peter' },
     ]);
   });
+
+  it('[TOOL-05] reads a group author as one organisation, not as a person', () => {
+    const org = (family: string) => [{ family, given: '', organization: true }];
+    expect(parseNames('World Health Organization.').names).toEqual(org('World Health Organization'));
+    expect(parseNames('U.S. Department of Health and Human Services.').names).toEqual(org('U.S. Department of Health and Human Services'));
+    expect(parseNames('Centers for Disease Control and Prevention').names).toEqual(org('Centers for Disease Control and Prevention'));
+    expect(parseNames('OECD.').names).toEqual(org('OECD'));
+    expect(parseNames('Smith, J., & World Health Organization.').names).toEqual([{ family: 'Smith', given: 'J.' }, ...org('World Health Organization')]);
+    // People whose names hold such words stay people.
+    expect(parseNames('Press, J., & Bank, A. B.').names).toEqual([
+      { family: 'Press', given: 'J.' },
+      { family: 'Bank', given: 'A. B.' },
+    ]);
+    expect(parseNames('van der Berg, A.').names).toEqual([{ family: 'van der Berg', given: 'A.' }]);
+    for (const entry of [
+      'World Health Organization. (2020). Global tuberculosis report 2020. World Health Organization.',
+      'American Psychological Association. (2020). Publication manual of the American Psychological Association (7th ed.).',
+      'National Institute for Health and Care Excellence (2019) Depression in adults: recognition and management. London: NICE.',
+      '[4] World Health Organization, "Global action plan on physical activity 2018–2030," Geneva, 2018.',
+    ]) {
+      const { authors } = parseReference(entry);
+      expect(authors, entry).toHaveLength(1);
+      expect(authors[0], entry).toMatchObject({ given: '', organization: true });
+      expect(entry).toContain(authors[0]!.family);
+    }
+  });
+
+  it('[TOOL-05] matches citations of a group author by its name or its acronym', () => {
+    const r = analyzeReferences(
+      'Obesity has tripled since 1975 (World Health Organization [WHO], 2020). Physical activity helps (WHO, 2018). Guidance differs (Centers for Disease Control and Prevention, 2019).\n\nReferences\n\nCenters for Disease Control and Prevention. (2019). Adult obesity facts. https://www.cdc.gov/obesity/data/adult.html\nWorld Health Organization. (2018). Global action plan on physical activity 2018–2030: More active people for a healthier world.\nWorld Health Organization. (2020). Obesity and overweight (Fact sheet).',
+    ).report;
+    expect(r.citationIssues.filter((i) => i.code !== 'listedNotCited')).toEqual([]);
+    expect(r.entries.map((e) => e.citedBy)).toEqual([1, 1, 1]);
+  });
 });
 
 describe('identifiers', () => {
