@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { locales, defaultLocale } from './src/i18n/locales.ts';
 import { siteUrl } from './src/config/build-env.ts';
+import { clientDirectives } from './src/integrations/client-directives.ts';
 
 export default defineConfig({
   site: siteUrl(),
@@ -18,6 +19,8 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    // client:idle-or-interaction, client:interaction, client:stored-login (src/islands/README.md).
+    clientDirectives(),
   ],
   vite: {
     plugins: [tailwindcss()],

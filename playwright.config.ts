@@ -40,6 +40,8 @@ export default defineConfig({
       MAIL_FROM: 'Inkwise <no-reply@inkwise.test>',
       // Every browser test comes from 127.0.0.1; the API tests cover the limits themselves.
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      // Two small documents of our own in the plagiarism library (tests/e2e/plagiarism.spec.ts).
+      PLAGIARISM_SOURCES: 'tests/fixtures/plagiarism-sources.jsonl',
       // Google sign-in against the local server of tests/support/fake-google.ts.
       GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'test-secret',

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...timeouts } },
+      // React islands rendered into happy-dom with Testing Library (src/islands/README.md).
+      { test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/components/setup.ts'], ...timeouts } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'memory' }, ...timeouts } },
       // The same API suite against a real PostgreSQL when one is given (.ci/run starts one).
       ...(postgres

@@ -2,6 +2,7 @@
  * `npm run admin -- <command>`: what an operator does without an admin UI.
  *   coupon create --code SPRING --kind beans|discount|others --value 200 [--max-uses 100] [--expires 2027-01-31] [--internal]
  *   beans grant --email ana@example.edu --amount 500 [--note "support ticket 42"]
+ *   sources add FILE   (a folder of .txt/.pdf/.docx/.doc files, or a JSONL file of {title, url, text})
  * Uses DATABASE_URL like the server (default: PGlite under ./data).
  */
 import { parseArgs } from 'node:util';
@@ -12,10 +13,12 @@ import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { createCoupon, type CouponKind } from '../server/services/coupons.ts';
 import { moveBeans } from '../server/services/ledger.ts';
+import { addSourcesFrom } from '../server/services/plagiarism-import.ts';
 
 const usage = `usage:
   npm run admin -- coupon create --code CODE --kind beans|discount|others --value N [--max-uses N] [--expires YYYY-MM-DD] [--internal]
-  npm run admin -- beans grant --email ADDRESS --amount N [--note TEXT]`;
+  npm run admin -- beans grant --email ADDRESS --amount N [--note TEXT]
+  npm run admin -- sources add FILE    (a folder of .txt/.pdf/.docx/.doc files, or a .jsonl file of {"title","url","text"} lines)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -77,6 +80,11 @@ try {
     if (!user) fail(`No account for ${values.email}`);
     const balance = await moveBeans(database.db, { userId: user.id, amount, reason: 'admin', ref: values.note ?? 'admin grant' });
     console.log(`granted ${amount} beans to ${values.email}; balance now ${balance}`);
+  } else if (area === 'sources' && action === 'add') {
+    const file = positionals[2];
+    if (!file) fail('sources add needs a folder or a .jsonl file');
+    const result = await addSourcesFrom(database.db, file, (line) => console.log(line)).catch((error: Error) => fail(error.message));
+    console.log(`added ${result.added} documents (${result.words} words), ${result.duplicates} already in the library, ${result.failed} unreadable; the library now holds ${result.total} documents`);
   } else {
     fail('unknown command');
   }

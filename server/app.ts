@@ -14,6 +14,7 @@ import { commerceRoutes } from './routes/commerce.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
+import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { runnersFor } from './jobs/runners.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
+  plagiarismRoutes(app, { db, key });
   if (config.worker) {
     const worker = startWorker(db, runnersFor(config, db, app.log), app.log);
     app.addHook('onClose', async () => worker.stop());

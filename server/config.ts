@@ -50,6 +50,8 @@ export interface Config {
   worker: boolean;
   /** The reference checker's online lookups; undefined: offline checks only (docs/decisions/0019). */
   references: ReferenceLookupConfig | undefined;
+  /** A folder or JSONL file loaded into the plagiarism library at start (PLAGIARISM_SOURCES); documents already there are skipped. */
+  plagiarismSources: string | undefined;
 }
 
 /** Crossref and OpenAlex for the reference checker: either or both, with the contact address their polite pools ask for. */
@@ -219,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
     references: parseReferences(env),
+    plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, redact } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { addSourcesFrom } from './services/plagiarism-import.ts';
 
 /** Starts the API (and the built site) on the configured port. */
 async function main() {
@@ -21,6 +22,11 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config.database);
+  if (config.plagiarismSources) {
+    // A collection shipped with the installation; loading it again adds nothing (sources are stored once).
+    const loaded = await addSourcesFrom(database.db, config.plagiarismSources, (line) => console.warn(line));
+    console.log(`plagiarism library: ${loaded.added} documents added from ${config.plagiarismSources}, ${loaded.total} in all`);
+  }
   const app = await buildApp(config, { database });
   const shutdown = async () => {
     await app.close();

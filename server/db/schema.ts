@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Page views and the analytics events of spec §9, as sent by the site. */
 export const analyticsEvents = pgTable(
@@ -30,6 +30,8 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').unique(),
   /** Channel bound by an internal code (user store useChannelCode). */
   channelCode: text('channel_code'),
+  /** The owner lets the texts they check join this installation's plagiarism library (off by default). */
+  shareSubmissions: boolean('share_submissions').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
@@ -296,4 +298,44 @@ export const referenceLookups = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reference_lookups_fetched_idx').on(t.fetchedAt)],
+);
+
+/**
+ * The plagiarism checker's library: collections an administrator loads and,
+ * when their owner allows it, texts checked on this installation. The same
+ * text is stored once.
+ */
+export const plagiarismSources = pgTable(
+  'plagiarism_sources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'library' (loaded by an administrator) or 'submission' (a user's checked text). */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    /** SHA-256 of the normalised text: a document loaded twice is one source. */
+    contentHash: text('content_hash').notNull().unique(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderNo: text('order_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plagiarism_sources_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Winnowed fingerprints of every source (server/engines/plagiarism): a lookup
+ * of a text's k-gram hashes is one index range per hash, however large the
+ * library grows. (hash, source) is the primary key, so the lookup is index-only.
+ */
+export const plagiarismFingerprints = pgTable(
+  'plagiarism_fingerprints',
+  {
+    hash: integer('hash').notNull(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => plagiarismSources.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.sourceId] }), index('plagiarism_fingerprints_source_idx').on(t.sourceId)],
 );

@@ -11,6 +11,7 @@ import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
 import { checkReferences } from '../engines/references/index.ts';
 import { referenceLookup } from '../services/reference-lookup.ts';
+import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** Runs one paid order's engine. */
 export type Runner = (order: OrderRow) => Promise<RunOutput>;
@@ -62,8 +63,25 @@ export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log
 /** Order types whose runs mostly wait on the network (lookups), not the CPU: the worker gives them a lane of their own. */
 export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK]);
 
-/** Engines by order type; a type without one is never claimed. */
-export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Map<number, Runner> {
+/**
+ * The plagiarism check (order type 5): candidates from the library's fingerprint
+ * index, passage alignment with each, then the text joins the library if its
+ * owner allows it. It reads the database, so it needs one.
+ */
+export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
+  return async (order) => {
+    const text = order.content ?? '';
+    const report = await checkText(db, order, text, web);
+    await shareIfAllowed(db, order, text);
+    return { engine: report.engineVersion, source: text, format: report, plain: text };
+  };
+}
+
+/**
+ * Engines by order type; a type without one is never claimed. The plagiarism check reads the library and the
+ * reference checker caches its lookups, so they need the database.
+ */
+export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: { warn: (obj: object, msg: string) => void }): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
     [OrderType.REFERENCE_CHECK, referenceRunner({ references: config.references }, db, log)],
@@ -71,5 +89,6 @@ export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'r
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
+    [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
   ]);
 }

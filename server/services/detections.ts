@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { bandOf, displayPercent, type Detection, type Report, type ReportClass, type ScoreBand } from '../../src/domain/detector.ts';
+import { displayPercent, summariseSentences, verdictOf, type Detection, type Report, type ReportClass } from '../../src/domain/detector.ts';
+import { countWords } from '../../src/domain/word-count.ts';
 import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orders, reportShares, toolResults } from '../db/schema.ts';
@@ -10,21 +11,26 @@ import { getOwnOrder, type OrderRow } from './orders.ts';
 
 const failedStatuses: readonly number[] = failedRunStatuses;
 
-/** The detector's result as /api/aiDetect answers it. */
+/**
+ * The detector's result as /api/aiDetect answers it. The verdict, the band counts and the AI share are all derived
+ * from the rounded scores sent, with the shared rules of src/domain/detector.ts, so the page and the report that
+ * read the same numbers cannot disagree.
+ */
 export function detectionView(text: string, result: DetectionResult): Detection {
-  const counts: Record<ScoreBand, number> = { likelyAi: 0, possiblyAi: 0, human: 0 };
-  for (const s of result.sentences) if (s.qualifies) counts[bandOf(s.score)]++;
+  const sentences = result.sentences.map((s) => ({ start: s.start, end: s.end, score: round(s.score, 4), qualifies: result.qualifies && s.qualifies }));
+  const probability = result.qualifies ? round(result.probability, 4) : 0;
+  const summary = summariseSentences(text, result.qualifies, sentences);
   return {
     text,
     qualifies: result.qualifies,
     reason: result.reason ?? null,
-    probability: round(result.probability, 4),
-    aiPercent: result.qualifies ? round(result.aiShare * 100, 1) : 0,
-    isAi: result.qualifies && result.isAi,
+    probability,
+    aiPercent: summary.aiPercent,
+    isAi: verdictOf({ qualifies: result.qualifies, probability }) === 'ai',
     wordCount: result.wordCount,
     qualifyingWordCount: result.qualifyingWordCount,
-    sentences: result.sentences.map((s) => ({ start: s.start, end: s.end, score: round(s.score, 4), qualifies: s.qualifies })),
-    counts,
+    sentences,
+    counts: summary.counts,
     modelVersion: result.modelVersion,
   };
 }
@@ -42,33 +48,40 @@ export function buildReport(
   result: DetectionResult,
   paraphrased: (sentences: string[]) => number[],
 ): Report {
-  const judged = result.sentences.map((s) => s.qualifies && result.qualifies && s.score >= result.threshold);
-  const para = paraphrased(result.sentences.map((s) => s.text));
-  const kinds: (ReportClass | null)[] = judged.map((ai, i) => (ai ? ((para[i] ?? 0) >= 0.5 ? 'aiParaphrased' : 'ai') : null));
-  const words = (s: { text: string }) => s.text.split(/\s+/).filter(Boolean).length;
-  const total = Math.max(1, result.qualifyingWordCount);
+  // The same view as /api/aiDetect: the report highlights exactly the sentences the detector page marks "Likely AI".
+  const view = detectionView(text, result);
+  const { flagged } = summariseSentences(text, view.qualifies, view.sentences);
+  const para = paraphrased(result.sentences.map((s, i) => (flagged[i] ? s.text : '')));
+  const kinds: (ReportClass | null)[] = flagged.map((ai, i) => (ai ? ((para[i] ?? 0) >= 0.5 ? 'aiParaphrased' : 'ai') : null));
+  let qualifyingWords = 0;
   let aiWords = 0;
   let paraWords = 0;
-  result.sentences.forEach((s, i) => {
-    if (kinds[i] === 'ai') aiWords += words(s);
-    if (kinds[i] === 'aiParaphrased') paraWords += words(s);
+  view.sentences.forEach((s, i) => {
+    if (!s.qualifies) return;
+    const n = countWords(text.slice(s.start, s.end));
+    qualifyingWords += n;
+    if (kinds[i] === 'ai') aiWords += n;
+    if (kinds[i] === 'aiParaphrased') paraWords += n;
   });
-  const aiPercent = result.qualifies ? Math.min(100, ((aiWords + paraWords) / total) * 100) : 0;
+  const total = Math.max(1, qualifyingWords);
+  const aiPercent = view.aiPercent;
   const shown = displayPercent(aiPercent);
   const fileName = typeof order.extraInfo?.fileName === 'string' ? order.extraInfo.fileName : null;
+  // The two classes split the share; the paraphrased part is what is left so that they add up to it exactly.
+  const aiOnlyPercent = view.qualifies ? Math.min(aiPercent, round((aiWords / total) * 100, 1)) : 0;
   return {
     submissionId: order.orderNo,
     submittedAt: order.createdAt.toISOString(),
     fileName,
     wordCount: result.wordCount,
     qualifyingWordCount: result.qualifyingWordCount,
-    qualifies: result.qualifies,
-    reason: result.reason ?? null,
-    aiPercent: round(aiPercent, 1),
+    qualifies: view.qualifies,
+    reason: view.reason,
+    aiPercent,
     displayPercent: shown.text,
     highlightsShown: shown.highlightsShown,
-    aiOnlyPercent: round(result.qualifies ? (aiWords / total) * 100 : 0, 1),
-    paraphrasedPercent: round(result.qualifies ? (paraWords / total) * 100 : 0, 1),
+    aiOnlyPercent,
+    paraphrasedPercent: view.qualifies && paraWords > 0 ? round(aiPercent - aiOnlyPercent, 1) : 0,
     text,
     sentences: result.sentences.map((s, i) => ({ start: s.start, end: s.end, kind: shown.highlightsShown ? (kinds[i] ?? null) : null })),
     modelVersion: result.modelVersion,

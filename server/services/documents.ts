@@ -3,6 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import type { UploadKind } from '../../src/domain/humanizer.ts';
 import type { MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { lexicon } from '../engines/humanizer/lexicon.ts';
+import { paragraphsFromLines, type PdfLine } from './pdf-paragraphs.ts';
 
 /** Limits for reading an uploaded document (docs/decisions/0014). */
 export const documentLimits = {
@@ -72,7 +74,7 @@ export function checkZip(data: Buffer): void {
 }
 
 /** The outcome the extraction thread posts back. */
-export type ExtractMessage = { ok: true; text: string } | { ok: false; key: MessageKey };
+export type ExtractMessage = { ok: true; text: string; lines?: PdfLine[] } | { ok: false; key: MessageKey };
 
 /**
  * Extracts the text of an uploaded PDF, DOCX or DOC. The file's real type must
@@ -109,7 +111,9 @@ export async function extractDocument(data: Buffer): Promise<string> {
     });
   });
   if (!message.ok) throw new AppError(ErrorCode.DEFAULT, message.key);
-  const text = normalizeText(message.text).slice(0, documentLimits.maxChars);
+  // A PDF's lines become paragraphs again, with words broken across lines mended.
+  const raw = message.lines ? paragraphsFromLines(message.lines, (word) => lexicon().common.has(word)).join('\n') : message.text;
+  const text = normalizeText(raw).slice(0, documentLimits.maxChars);
   if (!text.trim()) throw new AppError(ErrorCode.DEFAULT, 'upload.error.empty');
   return text;
 }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { UploadKind } from '../../src/domain/humanizer.ts';
 import type { ExtractMessage } from './documents.ts';
+import { linesOfPage, type PdfLine, type PdfTextItem } from './pdf-paragraphs.ts';
 
 /** Runs in its own thread (see extractDocument): reads one document and posts its text or an error key. */
 async function extract(kind: UploadKind, data: Uint8Array): Promise<ExtractMessage> {
@@ -8,10 +9,16 @@ async function extract(kind: UploadKind, data: Uint8Array): Promise<ExtractMessa
   try {
     switch (kind) {
       case 'pdf': {
-        const { extractText, getDocumentProxy } = await import('unpdf');
+        const { getDocumentProxy } = await import('unpdf');
         const pdf = await getDocumentProxy(new Uint8Array(buffer), { isEvalSupported: false, stopAtErrors: false });
-        const { text } = await extractText(pdf, { mergePages: false });
-        return { ok: true, text: (Array.isArray(text) ? text : [text]).join('\n') };
+        // Lines with their layout: the paragraphs are rebuilt from it (pdf-paragraphs.ts).
+        const lines: PdfLine[] = [];
+        for (let n = 1; n <= pdf.numPages; n++) {
+          const page = await pdf.getPage(n);
+          const content = await page.getTextContent();
+          lines.push(...linesOfPage(content.items.filter((item) => 'str' in item) as PdfTextItem[], n, page.getViewport({ scale: 1 }).width));
+        }
+        return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
       }
       case 'docx': {
         const mammoth = (await import('mammoth')).default;

@@ -61,26 +61,23 @@ export function reportPdf(report: Report): Promise<Buffer> {
     ];
     for (const [label, value] of details) doc.fillColor('#475569').text(`${label}: `, { continued: true }).fillColor('#0f172a').text(printable(value));
 
-    // The text with its highlights.
-    doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('Submitted text');
+    // The text with its highlights, line by line so that paragraphs and line breaks stay as submitted (pdfkit drops
+    // a line break inside a run of continued text), right after the details rather than on a page of its own.
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('Submitted text', { width });
     doc.moveDown(0.6).font('Helvetica').fontSize(11);
-    const parts: { text: string; kind: ReportClass | null }[] = [];
-    let at = 0;
-    for (const s of report.sentences) {
-      if (s.start > at) parts.push({ text: report.text.slice(at, s.start), kind: null });
-      parts.push({ text: report.text.slice(s.start, s.end), kind: s.kind });
-      at = Math.max(at, s.end);
+    for (const line of reportLines(report.text, report.sentences)) {
+      if (line.length === 0) {
+        doc.moveDown(0.6);
+        continue;
+      }
+      line.forEach((run, i) => {
+        const colour = run.kind ? colours[run.kind].text : '#0f172a';
+        doc.fillColor(colour).text(printable(run.text), { continued: i < line.length - 1, underline: Boolean(run.kind), lineGap: 3, width });
+      });
     }
-    if (at < report.text.length) parts.push({ text: report.text.slice(at), kind: null });
-    parts.forEach((part, i) => {
-      const colour = part.kind ? colours[part.kind].text : '#0f172a';
-      doc.fillColor(colour).text(printable(part.text), { continued: i < parts.length - 1, underline: Boolean(part.kind), lineGap: 3, width });
-    });
 
     // What it means.
-    doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('What this score means, and what it does not');
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('What this score means, and what it does not');
     doc.moveDown(0.6).font('Helvetica').fontSize(11).fillColor('#1e293b');
     const paragraphs = [
       'The percentage is the share of the qualifying text (long-form prose sentences) that our detector judged to be written by an AI model. Lists, headings, code and very short texts do not qualify and are not counted.',
@@ -93,6 +90,47 @@ export function reportPdf(report: Report): Promise<Buffer> {
     for (const p of paragraphs) doc.text(p, { width, lineGap: 3 }).moveDown(0.7);
     doc.end();
   });
+}
+
+/** A run of the submitted text with its highlight class. */
+export interface TextRun {
+  text: string;
+  kind: ReportClass | null;
+}
+
+/**
+ * The submitted text as lines of highlighted runs: one entry per line of the text, an empty entry for each blank
+ * line (so paragraphs stay apart), whitespace between sentences kept inside the runs.
+ */
+export function reportLines(text: string, sentences: Report['sentences']): TextRun[][] {
+  const kinds: (ReportClass | null)[] = new Array<ReportClass | null>(text.length).fill(null);
+  for (const s of sentences) if (s.kind) for (let i = Math.max(0, s.start); i < Math.min(text.length, s.end); i++) kinds[i] = s.kind;
+  const lines: TextRun[][] = [];
+  let offset = 0;
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const runs: TextRun[] = [];
+    const line = raw.replace(/\s+$/, '');
+    for (let i = 0; i < line.length; i++) {
+      const kind = kinds[offset + i] ?? null;
+      const last = runs[runs.length - 1];
+      // Spaces between two highlighted sentences stay unhighlighted, as on screen.
+      if (last && last.kind === kind) last.text += line[i];
+      else runs.push({ text: line[i] as string, kind });
+    }
+    offset += raw.length + 1;
+    // Runs of spaces only would be dropped by pdfkit: fold them into the run before.
+    const merged: TextRun[] = [];
+    for (const run of runs) {
+      const prev = merged[merged.length - 1];
+      if (prev && run.text.trim() === '') prev.text += run.text;
+      else merged.push(run);
+    }
+    // Several blank lines read as one paragraph break.
+    if (merged.length === 0 && lines.length > 0 && (lines[lines.length - 1] as TextRun[]).length === 0) continue;
+    lines.push(merged);
+  }
+  while (lines.length > 0 && (lines[lines.length - 1] as TextRun[]).length === 0) lines.pop();
+  return lines;
 }
 
 function legend(doc: PDFKit.PDFDocument, kind: ReportClass, label: string) {

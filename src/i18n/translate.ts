@@ -1,19 +1,11 @@
 import { catalogs, english, type Messages } from './messages/index.ts';
 import type { Locale } from './locales.ts';
+import { interpolate, type MessageParams } from './interpolate.ts';
 
 /** A key of the English catalog; an unknown key fails the type check. */
 export type MessageKey = keyof Messages;
 
-/** Values interpolated into `{{name}}` placeholders. */
-export type MessageParams = Readonly<Record<string, string | number>>;
-
-/** Fills `{{name}}` placeholders (i18next syntax) from `params`. */
-export function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+export { interpolate, type MessageParams } from './interpolate.ts';
 
 /** Translates `key` into `locale`, falling back to English for a missing entry. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {

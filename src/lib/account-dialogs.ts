@@ -5,8 +5,9 @@ import { ApiError } from './api/client.ts';
 import { pageMessage } from './page-messages.ts';
 import { $user, fetchBalance } from '../stores/user.ts';
 
-/** Spec §4: local-storage key of the welcome flag, a timestamp stored once the registration rights are fetched. */
-export const welcomeFlagKey = 'welcome';
+import { welcomeFlagKey } from '../stores/welcome.ts';
+
+export { welcomeFlagKey };
 
 const takeByCode = (promotionCode: string) => api<{ type: 'beans' | 'coupon' | 'others'; value: number }>(endpoints.takeByCode, { method: 'POST', body: { promotionCode }, silent: true });
 const registrationRights = () => api<{ amount: number; beans: number; validDays: number }>(endpoints.registrationRights, { silent: true });

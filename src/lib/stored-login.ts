@@ -41,3 +41,9 @@ export function defineLoggedInElement(name: string, load: () => Promise<(root: H
     },
   );
 }
+
+/**
+ * Window event the user store dispatches when this tab stores a login
+ * (`storage` events reach other tabs only); `client:stored-login` listens to it.
+ */
+export const storedLoginEvent = 'inkwise:stored-login';

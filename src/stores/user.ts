@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api/client.ts';
 import * as authApi from '../lib/api/auth.ts';
 import { pageMessage } from '../lib/page-messages.ts';
 import { showToast } from './toast.ts';
+import { storedLoginEvent } from '../lib/stored-login.ts';
 
 /** User info of spec §3. */
 export type UserInfo = Partial<UserInfoData['userInfo']>;
@@ -60,6 +61,13 @@ function decode(raw: string): UserState {
 }
 
 export const $user = persistentAtom<UserState>('user', emptyUser, { encode: JSON.stringify, decode, listen: true });
+
+// Islands that hydrate only for a stored login (client:stored-login) learn of a login in this tab.
+let wasLoggedIn = $user.get().isLoginUser;
+$user.listen((user) => {
+  if (user.isLoginUser && !wasLoggedIn && typeof dispatchEvent === 'function') dispatchEvent(new Event(storedLoginEvent));
+  wasLoggedIn = user.isLoginUser;
+});
 
 /** True once the user info has been fetched with a valid token. */
 export const $isLoggedIn = computed($user, (u) => u.isLoginUser && Boolean(u.accessToken));

@@ -1,9 +1,14 @@
 /**
  * `npm run bench`: prints figures, never fails on time.
  *   build wall time and page count · JavaScript per page before interaction ·
- *   server throughput (autocannon, 50 connections) · Lighthouse mobile scores.
- * Engines: humanizer, detector, reference checker (tests/bench/*-engine.ts).
- * Flags: --no-build (use the existing dist/), --no-lighthouse, --duration=SECONDS.
+ *   JavaScript a real Chromium loads before interaction (visitor, logged in; React's and the editor's share) ·
+ *   first click to a ready editor on a throttled phone · server throughput (autocannon, 50 connections) ·
+ *   Lighthouse mobile scores · the engines' figures (plagiarism: PAN measures per obfuscation level, index build
+ *   and query latency, tests/bench/plagiarism.ts; reference checker: field F1 per label and style, fabricated
+ *   entries, tests/bench/references-engine.ts).
+ * Flags: --no-build (use the existing dist/), --dist=DIR (measure another build, e.g. an older commit's; implies
+ * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS,
+ * --no-plagiarism-index (skip the 10,000/100,000-document library, which takes many minutes).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -15,9 +20,11 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
+import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { referencesEngineFigures } from './references-engine.ts';
+import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { hash } from '@node-rs/argon2';
@@ -26,7 +33,8 @@ import { signingKey } from '../../server/services/secrets.ts';
 import { startSession } from '../../server/services/sessions.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist');
+const distFlag = process.argv.find((a) => a.startsWith('--dist='))?.split('=')[1];
+const dist = distFlag ?? join(root, 'dist');
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const duration = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -38,7 +46,7 @@ function countHtml(dir: string): number {
   );
 }
 
-if (!flag('no-build')) {
+if (!flag('no-build') && !distFlag) {
   const started = performance.now();
   const result = spawnSync(process.execPath, [join(root, 'scripts/build.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -46,7 +54,7 @@ if (!flag('no-build')) {
 }
 
 console.log('\nJavaScript before interaction (module scripts with their static imports, plus inline scripts):');
-for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/refchecker']) {
+for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/plagiarism-checker', '/en/refchecker']) {
   const w = pageWeight(dist, page);
   console.log(
     `  ${page.padEnd(18)} JS ${kb(w.jsBytes).padStart(9)} raw, ${kb(w.jsGzip).padStart(8)} gzip (${w.jsFiles.length} files, ${w.inlineScriptBytes} B inline) · HTML ${kb(w.htmlGzip)} gzip · render-blocking: ${w.renderBlocking.length ? w.renderBlocking.join(', ') : 'none'}`,
@@ -58,7 +66,7 @@ const astroDir = join(dist, '_astro');
 const lateChunks = readdirSync(astroDir)
   .filter((f) => f.endsWith('.js'))
   .map((f) => ({ f, body: readFileSync(join(astroDir, f)) }))
-  .filter(({ body }) => /ProseMirror|bindHumanizer|bindDetector|data-empty-actions/.test(body.toString('utf8')));
+  .filter(({ f, body }) => /^(HumanizerEditor|DetectorEditor)\./.test(f) || /ProseMirror|bindHumanizer|bindDetector|data-empty-actions/.test(body.toString('utf8')));
 const lateRaw = lateChunks.reduce((n, c) => n + c.body.length, 0);
 const lateGzip = lateChunks.reduce((n, c) => n + gzipSync(c.body).length, 0);
 console.log(`  editor chunks loaded when idle (Tiptap + flows): ${kb(lateRaw)} raw, ${kb(lateGzip)} gzip in ${lateChunks.length} files`);
@@ -80,6 +88,28 @@ async function load(title: string, path: string, headers: Record<string, string>
   );
 }
 
+const chromePath = benchChromium();
+if (chromePath) {
+  const browser = await launchBench(chromePath);
+  // A logged-in user: a real account and session, stored the way the site stores a login.
+  const [benchUser] = await database.db.insert(users).values({ email: 'bench-browser@example.edu', passwordHash: await hash('Bench password 1', { algorithm: 2 }) }).returning({ id: users.id });
+  const login = await startSession(database.db, await signingKey(database.db, config.jwtSecret), benchUser!.id);
+  const stored = { user: JSON.stringify({ ...login, isLoginUser: true, userInfo: { membershipLevel: 0 }, account: 'bench-browser@example.edu' }) };
+  console.log('\nJavaScript a real Chromium loads before any interaction (gzip): at load (network idle) → after idle hydration (+4 s):');
+  for (const page of ['/en', '/ar', '/en/ai-detector', '/en/try-premium', '/en/login', '/en/plagiarism-checker']) {
+    const visitor = await scriptsBeforeInteraction(browser, dist, served + page);
+    const member = await scriptsBeforeInteraction(browser, dist, served + page, stored);
+    const line = (f: typeof visitor) => `${kb(f.atLoad.totalGzip).padStart(8)} → ${kb(f.idle.totalGzip).padStart(8)} (React ${kb(f.idle.reactGzip)}, editor ${kb(f.idle.editorGzip)})`;
+    console.log(`  ${page.padEnd(22)} visitor ${line(visitor)} · logged in ${line(member)}`);
+  }
+  const times = await firstClickToEditor(browser, `${served}/en`);
+  console.log(`\nFirst click ("Try a sample", at DOMContentLoaded) to the editor holding the sample, mobile profile (4x CPU, 150 ms RTT, 1.6 Mbit/s): median ${times[1]} ms (runs ${times.join(', ')} ms)`);
+  await browser.close();
+} else {
+  console.log('\nBrowser figures: skipped (no Chromium; set CHROME_PATH)');
+}
+
+if (!flag('no-load')) {
 console.log(`\nServer on this machine (autocannon, 50 connections, ${duration} s each, one process):`);
 await load('bare Fastify route (ceiling)', '/api/bench-bare');
 await load('GET /api/health (database ping)', '/api/health');
@@ -132,8 +162,8 @@ const refreshRun = await autocannon({
   ],
 } as unknown as autocannon.Options);
 console.log(`  ${'POST /api/token/refresh (rotation)'.padEnd(34)} ${Math.round(refreshRun.requests.average).toString().padStart(7)} req/s  p50 ${refreshRun.latency.p50} ms  p99 ${refreshRun.latency.p99} ms  errors ${refreshRun.errors + refreshRun.non2xx}`);
+}
 
-const chromePath = benchChromium();
 if (flag('no-lighthouse')) {
   console.log('\nLighthouse: skipped (--no-lighthouse)');
 } else if (!chromePath) {
@@ -149,9 +179,14 @@ if (flag('no-lighthouse')) {
 await app.close();
 await database.close();
 
-console.log('\nHumanizer engine (offline):');
-for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
-console.log('\nAI detector (held-out split of ../shared/datasets/detector):');
-for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
-console.log('\nReference checker (held-out split of ../shared/datasets/references; fabricated entries against a local Crossref-format server):');
-for (const line of await referencesEngineFigures()) console.log(`  ${line}`);
+if (!flag('no-engines')) {
+  console.log('\nHumanizer engine (offline):');
+  for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
+  console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
+  for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+  console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');
+  for (const line of plagiarismEngineFigures()) console.log(`  ${line}`);
+  if (!flag('no-plagiarism-index')) for (const line of await plagiarismIndexFigures()) console.log(`  ${line}`);
+  console.log('\nReference checker (held-out split of ../shared/datasets/references; fabricated entries against a local Crossref-format server):');
+  for (const line of await referencesEngineFigures()) console.log(`  ${line}`);
+}

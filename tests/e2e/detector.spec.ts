@@ -15,15 +15,27 @@ const essay = [
 ].join(' ');
 
 
-const source = (page: Page) => page.locator('detector-editor [data-source] .ProseMirror');
+const source = (page: Page) => page.locator('[data-tool=detector] [data-source] .ProseMirror');
+/** Types into the detector as a person does: reaching for the editor hydrates it at once. */
+async function typeText(page: Page, text: string) {
+  await page.locator('[data-tool=detector] [data-source]').hover({ position: { x: 8, y: 8 } });
+  await source(page).fill(text);
+}
 
 test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences', async ({ page }) => {
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
-  await source(page).fill(essay);
+  await typeText(page, essay);
   await expect(page.getByText(/Costs \d+ beans · Report: \d+ beans/)).toBeVisible();
   await page.getByRole('button', { name: 'Check for AI' }).click();
   await expect(page.locator('[data-verdict]')).toHaveText(/Likely (AI|human)-written/, { timeout: 20_000 });
   await expect(page.locator('[data-gauge-text]')).toHaveText(/^\d+%$/);
+  // One verdict: the number shown is the AI score the heading is read from, labelled with its line.
+  await expect(page.getByText('AI score · flagged as AI from 50%').first()).toBeVisible();
+  const score = Number((await page.locator('[data-gauge-text]').textContent())!.replace('%', ''));
+  await expect(page.locator('[data-verdict]')).toHaveText(score >= 50 ? 'Likely AI-written' : 'Likely human-written');
+  const share = Number(/^(\d+)%/.exec((await page.locator('[data-share]').textContent())!)![1]);
+  expect(share > 0).toBe(score >= 50);
+  await expect(page.locator('[data-highlights] span.dt-likelyAi')).toHaveCount(score >= 50 ? Number((await page.locator('[data-count="likelyAi"]').textContent())!.replace(/\D/g, '')) : 0);
   await expect(page.locator('[data-highlights] span[class^="dt-"]')).toHaveCount(5);
   await expect(page.locator('[data-highlights]')).toHaveText(essay);
   const title = await page.locator('[data-highlights] span').first().getAttribute('title');
@@ -31,13 +43,13 @@ test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highligh
   // "Humanize this text" hands the text to the humanizer.
   await page.getByRole('link', { name: 'Humanize this text' }).click();
   await expect(page).toHaveURL(/\/en\/essay-humanizer$/);
-  await expect(page.locator('humanizer-editor [data-source] .ProseMirror')).toContainText('Climate change represents');
+  await expect(page.locator('[data-tool=humanizer] [data-source] .ProseMirror')).toContainText('Climate change represents');
 });
 
 test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: essay.split('. ').map((s) => new Paragraph({ children: [new TextRun(s)] })) }] }));
-  await page.locator('detector-editor input[type=file]').setInputFiles({ name: 'climate.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await page.locator('[data-tool=detector] input[type=file]').setInputFiles({ name: 'climate.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
   await expect(source(page)).toContainText('Climate change represents');
   await page.getByRole('button', { name: 'Check for AI' }).click();
   await expect(page.locator('[data-highlights] span[class^="dt-"]').first()).toBeVisible({ timeout: 20_000 });
@@ -46,8 +58,12 @@ test('[TOOL-01] [UPL-05] checks an uploaded DOCX', async ({ page }) => {
 test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and revokes the link', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
-  await source(page).fill(essay);
+  await typeText(page, essay);
   await page.getByRole('button', { name: 'Get the AI writing report' }).click();
+  // Beans are spent only after a confirmation that names the price.
+  const confirm = page.getByRole('dialog', { name: 'Buy the AI writing report?' });
+  await expect(confirm).toContainText(/The report costs \d+ beans/);
+  await confirm.getByRole('button', { name: 'Buy the report' }).click();
   const view = page.locator('[data-report-view]');
   await expect(view.getByRole('heading', { name: 'AI writing report' })).toBeVisible({ timeout: 20_000 });
   await expect(view.locator('[data-rp-figure]')).toHaveText(/^(\d+%|\*%)$/);
@@ -74,6 +90,7 @@ test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and
   await expect(visitor.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   await expect(visitor.locator('[data-rp-owner]')).toBeHidden();
   await view.getByRole('button', { name: 'Revoke link' }).click();
+  await page.getByRole('dialog', { name: 'Revoke this share link?' }).getByRole('button', { name: 'Revoke link' }).click();
   await expect(page.getByText('The link no longer works.')).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByText('This report link no longer works. Ask its owner for a new one.')).toBeVisible();
@@ -89,10 +106,10 @@ test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and
 test('[HUM-04] [HUM-03] on the home page the humanizer result goes to the detector below it', async ({ page }) => {
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'An AI detector that is careful with students' })).toBeVisible();
-  await page.locator('humanizer-editor').getByRole('button', { name: 'Try a sample' }).click();
+  await page.locator('[data-tool=humanizer]').getByRole('button', { name: 'Try a sample' }).click();
   await page.getByRole('button', { name: 'Humanize', exact: true }).click();
   await expect(page.getByText('Version 1 of 1')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Check it with the AI detector' }).click();
   await expect(page).toHaveURL(/\/en$/);
-  await expect(page.locator('detector-editor [data-source] .ProseMirror')).toContainText('Gallup');
+  await expect(page.locator('[data-tool=detector] [data-source] .ProseMirror')).toContainText('Gallup');
 });

@@ -81,36 +81,6 @@ export const FEATURE_NAMES: readonly string[] = [
   'rep_trigram', 'start_repeat', 'start_the', 'start_pronoun', 'cap_rate', 'num_rate',
 ];
 
-/**
- * How each feature moves with plainer, simpler writing (+1: higher when simpler, -1: lower when simpler, 0: not
- * a simplicity measure). Training constrains these weights so that simpler writing can never raise the AI score:
- * low perplexity on common words is what makes detectors flag second-language writers.
- */
-export const SIMPLICITY: Readonly<Record<string, number>> = {
-  tri_mean: 1,
-  uni_mean: 1,
-  share_band0: 1,
-  share_band1: 1,
-  share_band3: -1,
-  share_band4: -1,
-  logrank_mean: -1,
-  sent_mean: -1,
-  rank_tri1_common: 1,
-  rank_tri5_common: 1,
-  rank_bi10_common: 1,
-  word_len_mean: -1,
-  mattr: -1,
-  hapax: -1,
-  // Predictability and repetition measures that plain writing moves the same way as the older sampled models:
-  // a narrower spread of word surprisal, fewer words outside the language model's vocabulary, words more
-  // predictable from their context than from their frequency alone, and repeated word trigrams.
-  tri_std: -1,
-  unk_rate: -1,
-  pmi_mean: 1,
-  gain_mean: 1,
-  rep_trigram: 1,
-};
-
 /** Lexical resources the features need: the language model, frequency ranks and band norms. */
 export interface FeatureContext {
   lm: NgramModel;
@@ -219,31 +189,6 @@ export function bandedScores(tokens: Token[], ctx: Omit<FeatureContext, 'norm'>)
     return [band, (scores[i] as TokenScores).tri];
   });
 }
-
-/**
- * Lexical evidence learned from the training texts (naive-Bayes log-ratios of word use by machines and people),
- * averaged separately over common words (the 1,000 most frequent) and other words.
- */
-export function lexicalScores(stats: readonly SentenceStats[], ratios: ReadonlyMap<string, number>, rank: ReadonlyMap<string, number>): [number, number] {
-  let common = 0, commonN = 0, content = 0, contentN = 0;
-  for (const s of stats) {
-    for (const w of s.list) {
-      const r = ratios.get(w) ?? 0;
-      const band = w === '<num>' ? 0 : bandOf(rankOf(rank as Map<string, number>, w));
-      if (band <= 1) {
-        common += r;
-        commonN++;
-      } else {
-        content += r;
-        contentN++;
-      }
-    }
-  }
-  return [safe(common, commonN), safe(content, contentN)];
-}
-
-/** Names of the lexical features appended after `FEATURE_NAMES`: the two naive-Bayes averages and the style n-gram score. */
-export const LEXICAL_NAMES: readonly string[] = ['nb_common', 'nb_content', 'style_ngram'];
 
 /** Number of bands (for band norms). */
 export const BAND_COUNT = BANDS;

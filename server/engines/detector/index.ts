@@ -1,6 +1,6 @@
 /**
  * Offline AI-text detector: a trained classifier over n-gram log-probability, word-frequency and stylometric
- * features (see docs/decisions/0011-ai-detector.md). The model is the committed file model/detector-v2.json,
+ * features (see docs/decisions/0011-ai-detector.md). The model is the committed file model/detector-v3.json,
  * written by `npm run train:detector`; the paraphrase classifier is model/paraphrase-v1.json, written by
  * `npm run train:paraphrase`.
  */
@@ -12,7 +12,7 @@ import { ParaphraseScorer, type ParaphraseFile } from './paraphrase.ts';
 export type { DetectionResult, SentenceScore } from './engine.ts';
 
 /** Path of the committed model file. */
-export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v2.json', import.meta.url));
+export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v3.json', import.meta.url));
 /** Path of the committed paraphrase model file. */
 export const PARAPHRASE_MODEL_PATH = fileURLToPath(new URL('./model/paraphrase-v1.json', import.meta.url));
 

@@ -64,4 +64,8 @@ export const endpoints = {
   reportShared: '/api/report/shared',
   reportSharedPdf: '/api/report/shared/pdf',
   refValid: '/api/refValid',
+  plagiarism: '/api/plagiarism',
+  plagiarismPdf: '/api/plagiarism/pdf',
+  plagiarismLibrary: '/api/plagiarism/library',
+  plagiarismSettings: '/api/plagiarism/settings',
 } as const;

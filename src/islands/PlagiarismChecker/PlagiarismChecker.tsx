@@ -1,0 +1,233 @@
+/**
+ * The plagiarism checker (spec §2 plagchecker, §3 order type 5): the text with
+ * paste and upload, the price, the paid check with its progress, and the
+ * similarity report. A React island hydrated when the browser is idle; its
+ * state and actions live in src/stores/plagiarism.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef } from 'react';
+import { $isLoggedIn } from '../../stores/user.ts';
+import {
+  $checker,
+  $library,
+  $shareSubmissions,
+  $upload,
+  $wordCount,
+  $wordLimit,
+  abortUpload,
+  dismissUpload,
+  loadLibrary,
+  loadShareSetting,
+  openReport,
+  retryUpload,
+  setShareSubmissions,
+  setText,
+  startCheck,
+  uploadDocument,
+} from '../../stores/plagiarism.ts';
+import { showToast } from '../../stores/toast.ts';
+import { redirectToSignup } from '../../lib/session.ts';
+import { problemText, translator, type Messages } from './messages.ts';
+import { ReportView } from './ReportView.tsx';
+
+export interface PlagiarismCheckerProps {
+  messages: Messages;
+  /** The pricing page, for "unlock more words" and "get beans". */
+  pricingPath: string;
+}
+
+const action = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerProps) {
+  const t = translator(messages);
+  const state = useStore($checker);
+  const words = useStore($wordCount);
+  const limit = useStore($wordLimit);
+  const library = useStore($library);
+  const share = useStore($shareSubmissions);
+  const upload = useStore($upload);
+  const loggedIn = useStore($isLoggedIn);
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const checking = state.phase === 'checking';
+
+  useEffect(() => {
+    void loadLibrary();
+    const params = new URLSearchParams(location.search);
+    if (params.has('orderNo')) void openReport(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+  }, []);
+  useEffect(() => {
+    void loadShareSetting();
+  }, [loggedIn]);
+
+  async function paste() {
+    if (!navigator.clipboard?.readText) return showToast(t('humanizer.clipboardUnsupported'), 'warning');
+    try {
+      const value = await navigator.clipboard.readText();
+      if (value.trim()) setText(value);
+    } catch {
+      showToast(t('humanizer.clipboardDenied'), 'warning');
+    }
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    const outcome = await uploadDocument(file);
+    if (outcome === 'signup') return redirectToSignup();
+    if (outcome) return showToast(problemText(t, outcome), outcome && 'key' in outcome && outcome.key !== 'upload.error.failed' ? 'warning' : 'error');
+    if ($upload.get()?.status === 'done') showToast(t('upload.success'), 'success');
+  }
+
+  async function check() {
+    if ((await startCheck()) === 'signup') redirectToSignup();
+  }
+
+  const empty = state.text.trim() === '';
+  const coverage = library ? t(library.web ? 'plagiarism.coverageWeb' : 'plagiarism.coverage', { count: library.documents }) : '';
+
+  return (
+    <div data-plagiarism-checker data-phase={state.phase}>
+      <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+          <label id={`${id}-label`} htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
+            {t('plagiarism.sourceLabel')}
+          </label>
+          {!empty && !checking && (
+            <button type="button" className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={() => setText('')}>
+              {t('humanizer.clear')}
+            </button>
+          )}
+        </header>
+        <div className="relative flex-1">
+          <textarea
+            id={`${id}-text`}
+            className="block h-full min-h-[16rem] w-full resize-y rounded-b-2xl px-4 py-3 text-base leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-600"
+            value={state.text}
+            readOnly={checking}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => setText(e.target.value)}
+            onDrop={(e) => {
+              const file = e.dataTransfer.files[0];
+              if (!file) return;
+              e.preventDefault();
+              void onFile(file);
+            }}
+          />
+          {empty && (
+            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-4">
+              <p id={`${id}-hint`} className="text-center text-slate-500">
+                {t('plagiarism.placeholder')}
+              </p>
+              <div className="pointer-events-auto flex flex-wrap justify-center gap-2">
+                <button type="button" className={action} onClick={() => void paste()}>
+                  {t('humanizer.paste')}
+                </button>
+                <button type="button" className={action} onClick={() => fileInput.current?.click()}>
+                  {t('humanizer.upload')}
+                </button>
+              </div>
+              <p className="text-xs text-slate-500">{t('humanizer.uploadHint')}</p>
+            </div>
+          )}
+          <input
+            ref={fileInput}
+            type="file"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('humanizer.upload')}
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              void onFile(file);
+            }}
+          />
+        </div>
+        {upload && upload.status !== 'done' && (
+          <div className="border-t border-slate-100 px-4 py-2" data-upload-item>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="truncate">{t('upload.uploading', { name: upload.name })}</span>
+              <span className="flex gap-1">
+                {upload.status === 'uploading' && (
+                  <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={abortUpload}>
+                    {t('upload.abort')}
+                  </button>
+                )}
+                {upload.status === 'error' && (
+                  <>
+                    <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-slate-100" onClick={retryUpload}>
+                      {t('upload.retry')}
+                    </button>
+                    <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={dismissUpload}>
+                      {t('plagiarism.dismiss')}
+                    </button>
+                  </>
+                )}
+              </span>
+            </div>
+            <div className="mt-1 h-1.5 overflow-hidden rounded bg-slate-100">
+              <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(upload.percent * 100)}%` }} />
+            </div>
+          </div>
+        )}
+        <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
+          <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
+            {t('humanizer.words', { count: words, limit })}
+          </span>
+          <span className="text-sm text-slate-600" data-library>
+            {coverage}
+          </span>
+        </footer>
+        {state.quoteError && (
+          <p className="px-4 pb-3 text-sm text-red-700" role="alert">
+            {state.quoteError}
+          </p>
+        )}
+        {checking && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/90" role="status">
+            <p className="font-medium text-slate-800">{t('plagiarism.checking')}</p>
+            <div className="h-2 w-2/3 overflow-hidden rounded bg-slate-100">
+              <div className="h-full w-1/2 animate-pulse bg-brand-600" />
+            </div>
+          </div>
+        )}
+      </section>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        {share !== null ? (
+          <label className="flex max-w-xl items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="mt-0.5 h-4 w-4" checked={share} onChange={(e) => void setShareSubmissions(e.target.checked)} />
+            <span>{t('plagiarism.shareSetting')}</span>
+          </label>
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <p className="text-sm text-slate-700" aria-live="polite" data-price>
+            {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
+          </p>
+          {state.problem && (
+            <p className="text-sm text-red-700" role="alert" data-problem>
+              {problemText(t, state.problem)}
+            </p>
+          )}
+          {state.problem?.unlock && (
+            <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
+              {t('humanizer.unlockLink')}
+            </a>
+          )}
+          <button
+            type="button"
+            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+            disabled={empty || checking}
+            onClick={() => void check()}
+          >
+            {t('plagiarism.check')}
+          </button>
+        </div>
+      </div>
+
+      {state.phase === 'done' && state.report && <ReportView t={t} report={state.report} />}
+    </div>
+  );
+}

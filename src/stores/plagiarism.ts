@@ -1,0 +1,265 @@
+/**
+ * The plagiarism checker's state and actions (spec §3 order type 5, §4 tool
+ * flow): the text, its quote, the paid check and its polling, the finished
+ * report with the reader's exclusions, the library's size and the owner's
+ * setting. The island (src/islands/PlagiarismChecker) only subscribes and calls.
+ */
+import { atom, computed } from 'nanostores';
+import { endpoints } from '../domain/endpoints/paths.ts';
+import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
+import { wordLimitFor } from '../domain/plans.ts';
+import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
+import { ProductId } from '../domain/products.ts';
+import { countWords } from '../domain/word-count.ts';
+import { apiBase } from '../lib/api/base.ts';
+import { ApiError } from '../lib/api/client.ts';
+import * as plagiarismApi from '../lib/api/plagiarism.ts';
+import * as toolsApi from '../lib/api/tools.ts';
+import { downloadWithToken } from '../lib/download.ts';
+import { createUpload, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
+import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
+
+/** A problem to show, as a message key of the island's catalog and its values; or a server message as is. */
+export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+
+export interface CheckerState {
+  text: string;
+  /** The uploaded file's name while its text is unchanged (it goes into the report). */
+  fileName: string | null;
+  price: number | null;
+  quoteError: string | null;
+  phase: 'idle' | 'checking' | 'done';
+  problem: Problem | null;
+  orderNo: string | null;
+  report: PlagiarismReport | null;
+}
+
+const initial: CheckerState = { text: '', fileName: null, price: null, quoteError: null, phase: 'idle', problem: null, orderNo: null, report: null };
+
+export const $checker = atom<CheckerState>(initial);
+export const $exclusions = atom<Exclusions>(defaultExclusions);
+export const $library = atom<{ documents: number; web: boolean } | null>(null);
+export const $shareSubmissions = atom<boolean | null>(null);
+export type UploadView = Pick<UploadItem, 'name' | 'status' | 'percent'> & { error?: string };
+export const $upload = atom<UploadView | null>(null);
+
+/** The report's figures under the current exclusions. */
+export const $summary = computed([$checker, $exclusions], (state, exclusions): Summary | null => (state.report ? summarize(state.report, exclusions) : null));
+export const $wordCount = computed($checker, (state) => countWords(state.text));
+export const $wordLimit = computed($membershipLevel, (level) => wordLimitFor(Math.max(0, level)));
+
+function patch(values: Partial<CheckerState>) {
+  $checker.set({ ...$checker.get(), ...values });
+}
+
+const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
+
+let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+let quoteAbort: AbortController | undefined;
+
+/** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
+export function setText(text: string, fileName: string | null = null): void {
+  const state = $checker.get();
+  patch({ text, fileName: fileName ?? (state.fileName && text === state.text ? state.fileName : null), problem: null });
+  refreshQuote();
+}
+
+export function refreshQuote(): void {
+  clearTimeout(quoteTimer);
+  quoteAbort?.abort();
+  const { text } = $checker.get();
+  if (!text.trim()) return patch({ price: null, quoteError: null });
+  quoteTimer = setTimeout(async () => {
+    const controller = new AbortController();
+    quoteAbort = controller;
+    try {
+      const quote = await toolsApi.quoteTool(ProductId.PLAGIARISM_CHECK, $checker.get().text, false, controller.signal);
+      patch({ price: quote.productSettlements[String(ProductId.PLAGIARISM_CHECK)]?.payPrice ?? null, quoteError: null });
+    } catch (error) {
+      if (!controller.signal.aborted) patch({ price: null, quoteError: error instanceof Error ? error.message : String(error) });
+    }
+  }, 400);
+}
+
+/** Spec §5 checks before a paid run: text present and within the plan's word limit. */
+export function textProblem(): Problem | null {
+  const { text } = $checker.get();
+  if (!text.trim()) return { key: 'commerce.error.contentRequired' };
+  const limit = $wordLimit.get();
+  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
+  return null;
+}
+
+/** Polls every second (spec §9) until the report is in; a failed run answers an error. */
+async function pollReport(orderNo: string): Promise<PlagiarismReport> {
+  for (;;) {
+    const answer = await plagiarismApi.fetchPlagiarism(orderNo);
+    if (answer.data) return answer.data;
+    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
+  }
+}
+
+/**
+ * Check: create the order (type 5), pay it in beans, poll until the report is
+ * in. Answers 'signup' when a visitor must sign up first.
+ */
+export async function startCheck(): Promise<'signup' | void> {
+  const state = $checker.get();
+  if (state.phase === 'checking') return;
+  const problem = textProblem();
+  if (problem) return patch({ problem });
+  if (!loggedIn()) return 'signup';
+  patch({ phase: 'checking', problem: null });
+  let orderNo: string;
+  try {
+    await ensureFreshToken();
+    const order = await toolsApi.createToolOrder(ProductId.PLAGIARISM_CHECK, state.text, { fileName: state.fileName ?? undefined });
+    await toolsApi.payToolOrder(order.orderNo);
+    orderNo = order.orderNo;
+    void fetchBalance().catch(() => undefined);
+  } catch (error) {
+    const unlock = error instanceof ApiError && /bean/i.test(error.message);
+    return patch({ phase: 'idle', problem: { ...failure(error), unlock } });
+  }
+  patch({ orderNo });
+  try {
+    const report = await pollReport(orderNo);
+    $exclusions.set(defaultExclusions);
+    patch({ phase: 'done', report });
+  } catch (error) {
+    // Spec §8: polling errors are logged and the loader closed.
+    console.error('plagiarism polling failed', error);
+    patch({ phase: 'idle', problem: failure(error) });
+  }
+}
+
+/** Opens a finished check read from the history (?orderNo=). */
+export async function openReport(orderNo: string): Promise<'signup' | void> {
+  if (!orderNo.trim()) return patch({ problem: { key: 'commerce.error.orderNoMissing' } });
+  if (!loggedIn()) return 'signup';
+  patch({ phase: 'checking', problem: null, orderNo });
+  try {
+    const report = await pollReport(orderNo);
+    $exclusions.set(defaultExclusions);
+    patch({ phase: 'done', report, text: report.text, fileName: report.fileName });
+  } catch (error) {
+    console.error('plagiarism report failed to load', error);
+    patch({ phase: 'idle', problem: failure(error) });
+  }
+}
+
+/** Changes the report's filters; the figures follow at once, without a new run. */
+export function setExclusions(next: Partial<Exclusions>): void {
+  $exclusions.set({ ...$exclusions.get(), ...next });
+}
+
+export function toggleSource(source: number): void {
+  const current = $exclusions.get().sources;
+  setExclusions({ sources: current.includes(source) ? current.filter((s) => s !== source) : [...current, source].sort((a, b) => a - b) });
+}
+
+/** Downloads the PDF with the filters on screen. */
+export async function downloadReportPdf(): Promise<void> {
+  const { orderNo } = $checker.get();
+  if (!orderNo) return;
+  const e = $exclusions.get();
+  const query = new URLSearchParams({ orderNo, quotes: String(e.quotes), bibliography: String(e.bibliography), minWords: String(e.minWords), sources: e.sources.join(',') });
+  await downloadWithToken(`${apiBase()}${endpoints.plagiarismPdf}?${query}`, 'application/pdf', `similarity-report-${orderNo}.pdf`);
+}
+
+/** What the page says the library holds, before any check. */
+export async function loadLibrary(): Promise<void> {
+  try {
+    $library.set(await plagiarismApi.fetchLibrary());
+  } catch (error) {
+    console.info('library size unavailable', error);
+  }
+}
+
+export async function loadShareSetting(): Promise<void> {
+  if (!loggedIn()) return $shareSubmissions.set(null);
+  try {
+    $shareSubmissions.set((await plagiarismApi.fetchPlagiarismSettings()).shareSubmissions);
+  } catch (error) {
+    console.info('plagiarism settings unavailable', error);
+  }
+}
+
+export async function setShareSubmissions(on: boolean): Promise<void> {
+  const before = $shareSubmissions.get();
+  $shareSubmissions.set(on);
+  try {
+    $shareSubmissions.set((await plagiarismApi.savePlagiarismSettings(on)).shareSubmissions);
+  } catch (error) {
+    $shareSubmissions.set(before);
+    patch({ problem: failure(error) });
+  }
+}
+
+const uploadIdKey = 'uploadId';
+function uploadId(): string {
+  let id = sessionStorage.getItem(uploadIdKey);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(uploadIdKey, id);
+  }
+  return id;
+}
+
+type ParseResponse = { code: string | number; content?: string; errorMsg?: string };
+let upload: Upload<ParseResponse> | undefined;
+let aborted = false;
+
+/**
+ * Uploads a document and puts its text in the editor (spec §4 upload statuses,
+ * §5 10 MB and pdf/doc/docx). Answers a problem to show, 'signup', or nothing.
+ */
+export async function uploadDocument(file: File): Promise<Problem | 'signup' | void> {
+  if (!uploadKindOf(file.name, file.type)) return { key: 'upload.error.type' };
+  if (!withinLimit(file, humanizerLimits.uploadMaxBytes)) return { key: 'upload.error.tooLarge' };
+  if (!loggedIn()) return 'signup';
+  upload?.abort();
+  await ensureFreshToken();
+  return new Promise((resolve) => {
+    upload = createUpload<ParseResponse>(file, {
+      action: `${apiBase()}${endpoints.uploadFileAndParse}`,
+      fieldName: 'multipartFiles',
+      data: { uploadId: uploadId() },
+      headers: () => ({ authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' }),
+      limitBytes: humanizerLimits.uploadMaxBytes,
+      isSuccess: (response) => String(response.code) === '0',
+      onChange: (item) => {
+        $upload.set({ name: item.name, status: item.status, percent: item.percent, error: item.response?.errorMsg });
+        if (item.status === 'done' && item.response?.content) {
+          setText(item.response.content, item.name);
+          resolve();
+        }
+        if (item.status === 'error') {
+          // Spec §8: a cancelled upload is silent.
+          resolve(aborted ? undefined : item.response?.errorMsg ? { message: item.response.errorMsg } : { key: 'upload.error.failed' });
+          aborted = false;
+        }
+      },
+    });
+  });
+}
+
+export function abortUpload(): void {
+  aborted = true;
+  upload?.abort();
+}
+
+export function retryUpload(): void {
+  upload?.retry();
+}
+
+export function dismissUpload(): void {
+  $upload.set(null);
+}
+
+/** Back to an empty checker (a new check). */
+export function resetChecker(): void {
+  $checker.set(initial);
+  $exclusions.set(defaultExclusions);
+}
