@@ -60,8 +60,17 @@ export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log
   };
 }
 
-/** Order types whose runs mostly wait on the network (lookups), not the CPU: the worker gives them a lane of their own. */
+/**
+ * Order types whose runs mostly wait on the network (a reference check's Crossref/OpenAlex lookups), not the CPU:
+ * the server claims them in a lane of their own, a few side by side, so a long check never holds up other tools.
+ */
 export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK]);
+
+/** What the database runners may need besides the database: the reference checker's lookups and a logger. */
+export interface DatabaseRunnerOptions {
+  references?: Config['references'];
+  log?: { warn: (obj: object, msg: string) => void };
+}
 
 /**
  * The plagiarism check (order type 5): candidates from the library's fingerprint
@@ -78,17 +87,48 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
 }
 
 /**
- * Engines by order type; a type without one is never claimed. The plagiarism check reads the library and the
- * reference checker caches its lookups, so they need the database.
+ * The engine registry: runners that need nothing but the order, by order type.
+ * The engine pool's threads load this same map, so these runs happen off the
+ * event loop.
  */
-export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: { warn: (obj: object, msg: string) => void }): Map<number, Runner> {
+export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
-    [OrderType.REFERENCE_CHECK, referenceRunner({ references: config.references }, db, log)],
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
-    [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
   ]);
+}
+
+/**
+ * Runners that read or write the database (a library lookup, a lookup cache):
+ * they run in the server's thread, where the connection lives, and await I/O
+ * rather than hold the event loop.
+ */
+const databaseRunnerFactories = new Map<number, (db: Db, options: DatabaseRunnerOptions) => Runner>([
+  [OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)],
+  // The reference checker caches its lookups in the database and mostly waits on the network (see waitingTypes).
+  [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log)],
+]);
+
+export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Map<number, Runner> {
+  return new Map([...databaseRunnerFactories].map(([type, make]) => [type, make(db, options)]));
+}
+
+/**
+ * The whole runner registry. A type without a runner is never claimed, and its
+ * product cannot be ordered (`orderableTypes`): registering a tool's runner here
+ * is what makes it orderable.
+ */
+export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
+  return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, log })]);
+}
+
+/** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */
+export const orderableTypes: ReadonlySet<number> = new Set([...engineRunners({ llm: undefined }).keys(), ...databaseRunnerFactories.keys()]);
+
+/** Runs the registry's runners in this thread (tests, and a process that wants no threads). */
+export function inProcessEngine(runners: Map<number, Runner>): import('./pool.ts').JobEngine {
+  return { types: [...runners.keys()], run: async (order) => runners.get(order.orderType)!(order), close: async () => {} };
 }

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { refundOrder } from '../services/orders.ts';
-import { claimJob, finishJob, maxAttempts } from './queue.ts';
-import { waitingTypes, type Runner } from './runners.ts';
+import type { JobEngine } from './pool.ts';
+import { claimJob, defaultClaimTimeoutMs, finishJob, heartbeat, maxAttempts } from './queue.ts';
+import { inProcessEngine, type Runner } from './runners.ts';
 
 /** A worker loop: claims paid tool orders, runs their engine, stores the result; a failed run refunds. */
 export interface Worker {
@@ -12,56 +13,51 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Order types claimed together, `concurrency` of them running at once. */
-export interface Lane {
-  types: readonly number[];
-  concurrency: number;
-}
-
 /**
- * Engines that compute (humanizer, detector) share one lane, one run at a time, so they never compete for the CPU;
- * runs that mostly wait on the network (a reference check's Crossref/OpenAlex lookups) get a lane of their own, so a
- * long check never holds up other tools, and a few of them wait side by side (their providers' rate limits are kept
- * by the lookup's per-provider gates, shared by every run of the process).
+ * Starts `concurrency` claim loops over the engine (the thread pool, or runners
+ * run in this thread). While a job runs its claim is touched every third of the
+ * claim timeout, so a worker that dies is noticed within that timeout and its
+ * job claimed again by any worker; after `maxAttempts` claims the order is refunded.
  */
-export function lanesFor(types: readonly number[], waiting: ReadonlySet<number> = waitingTypes, waitingConcurrency = 3): Lane[] {
-  const lanes: Lane[] = [];
-  const computing = types.filter((t) => !waiting.has(t));
-  const waits = types.filter((t) => waiting.has(t));
-  if (computing.length > 0) lanes.push({ types: computing, concurrency: 1 });
-  if (waits.length > 0) lanes.push({ types: waits, concurrency: waitingConcurrency });
-  return lanes;
-}
-
-export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBaseLogger, { idleMs = 300, lanes = lanesFor([...runners.keys()]) }: { idleMs?: number; lanes?: Lane[] } = {}): Worker {
+export function startWorker(
+  db: Db,
+  engine: JobEngine | Map<number, Runner>,
+  log: FastifyBaseLogger,
+  { idleMs = 300, concurrency = 1, claimTimeoutMs = defaultClaimTimeoutMs } = {},
+): Worker {
+  const jobs = engine instanceof Map ? inProcessEngine(engine) : engine;
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const wakers = new Set<() => void>();
 
-  async function runOne(types: readonly number[]): Promise<boolean> {
-    const order = await claimJob(db, types);
+  async function runOne(): Promise<boolean> {
+    const order = await claimJob(db, jobs.types, claimTimeoutMs);
     if (!order) return false;
-    const runner = runners.get(order.orderType)!;
     if (order.attempts > maxAttempts) {
       log.error({ orderNo: order.orderNo, attempts: order.attempts }, 'tool run gave up after repeated crashes; refunding');
       await refundOrder(db, order.orderNo);
       return true;
     }
+    const beat = setInterval(() => {
+      heartbeat(db, order).catch((error: unknown) => log.warn({ err: error, orderNo: order.orderNo }, 'claim heartbeat failed'));
+    }, Math.max(50, Math.floor(claimTimeoutMs / 3)));
     try {
-      const output = await runner(order);
+      const output = await jobs.run(order);
       await finishJob(db, order, output);
     } catch (error) {
       log.error({ err: error, orderNo: order.orderNo }, 'tool run failed; refunding');
       await refundOrder(db, order.orderNo);
+    } finally {
+      clearInterval(beat);
     }
     return true;
   }
 
-  const loop = async (types: readonly number[]) => {
+  const loop = async () => {
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runOne(types);
+        worked = await runOne();
       } catch (error) {
         if (!stopped) log.error({ err: error }, 'worker could not claim a job');
       }
@@ -79,7 +75,7 @@ export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBa
       });
     }
   };
-  const loops = lanes.flatMap((lane) => Array.from({ length: Math.max(1, lane.concurrency) }, () => loop(lane.types)));
+  const loops = Array.from({ length: Math.max(1, concurrency) }, loop);
 
   return {
     kick: () => [...wakers].forEach((wake) => wake()),
@@ -87,6 +83,7 @@ export function startWorker(db: Db, runners: Map<number, Runner>, log: FastifyBa
       stopped = true;
       [...wakers].forEach((wake) => wake());
       await Promise.all(loops);
+      await jobs.close();
     },
   };
 }
