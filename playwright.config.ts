@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './tests/e2e/chromium.ts';
-import { e2eGooglePort, e2eSmtpPort } from './tests/e2e/ports.ts';
+import { e2eBibliographicPort, e2eGooglePort, e2eSmtpPort } from './tests/e2e/ports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const executablePath = findChromium();
@@ -49,6 +49,10 @@ export default defineConfig({
       GOOGLE_AUTHORIZATION_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/auth`,
       GOOGLE_TOKEN_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/token`,
       GOOGLE_USERINFO_ENDPOINT: `http://127.0.0.1:${e2eGooglePort}/userinfo`,
+      // Reference lookups against the local server of tests/support/fake-bibliographic.ts.
+      CROSSREF_BASE_URL: `http://127.0.0.1:${e2eBibliographicPort}/crossref`,
+      OPENALEX_BASE_URL: `http://127.0.0.1:${e2eBibliographicPort}/openalex`,
+      REFERENCES_CONTACT_EMAIL: 'refs@inkwise.test',
     },
   },
 });

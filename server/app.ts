@@ -17,7 +17,7 @@ import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
-import { databaseRunners, engineRunners, inProcessEngine } from './jobs/runners.ts';
+import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
 import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
@@ -106,11 +106,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   plagiarismRoutes(app, { db, key });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
-    // Runners that need the database (the plagiarism library) run here, beside the connection.
+    // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
+    // beside the connection.
     const pool = await createEnginePool({ config, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
-    const engine = combineEngines(pool, inProcessEngine(databaseRunners(db)));
-    const worker = startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs });
-    app.addHook('onClose', async () => worker.stop());
+    const inThread = databaseRunners(db, { references: config.references, log: app.log });
+    const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
+    const engine = combineEngines(pool, inProcessEngine(byLane(false)));
+    const workers = [startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs })];
+    // Runs that mostly wait on the network (a reference check's Crossref/OpenAlex lookups) claim in a lane of their
+    // own, three side by side: a long check never holds up the engines, and the lookups' per-provider gates keep
+    // the providers' rate limits however many checks run (docs/decisions/0019).
+    const waiting = byLane(true);
+    if (waiting.size > 0) workers.push(startWorker(db, waiting, app.log, { concurrency: 3, claimTimeoutMs: config.claimTimeoutMs }));
+    app.addHook('onClose', async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    });
   }
   startMaintenance(app, db);
   if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });

@@ -53,6 +53,8 @@ export interface Config {
   llm: LlmConfig | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
+  /** The reference checker's online lookups; undefined: offline checks only (docs/decisions/0019). */
+  references: ReferenceLookupConfig | undefined;
   /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
   engineThreads: number;
   /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
@@ -73,6 +75,13 @@ export interface LlmConfig {
   /** US dollars per million prompt and completion tokens (LLM_PRICE_INPUT_PER_MTOK, LLM_PRICE_OUTPUT_PER_MTOK; default 0). */
   priceInputPerMTok: number;
   priceOutputPerMTok: number;
+}
+
+/** Crossref and OpenAlex for the reference checker: either or both, with the contact address their polite pools ask for. */
+export interface ReferenceLookupConfig {
+  crossrefBaseUrl: string | undefined;
+  openAlexBaseUrl: string | undefined;
+  contactEmail: string | undefined;
 }
 
 /** WeChat Pay API v3 merchant settings (docs/decisions/0012). */
@@ -184,6 +193,15 @@ export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
+function parseReferences(env: Env): Config['references'] {
+  const crossrefBaseUrl = parseHttpUrl('CROSSREF_BASE_URL', read(env, 'CROSSREF_BASE_URL'))?.replace(/\/$/, '');
+  const openAlexBaseUrl = parseHttpUrl('OPENALEX_BASE_URL', read(env, 'OPENALEX_BASE_URL'))?.replace(/\/$/, '');
+  const contactEmail = read(env, 'REFERENCES_CONTACT_EMAIL');
+  if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError(`REFERENCES_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  if (!crossrefBaseUrl && !openAlexBaseUrl) return undefined;
+  return { crossrefBaseUrl, openAlexBaseUrl, contactEmail };
+}
+
 function parseLlm(env: Env): Config['llm'] {
   const baseUrl = parseHttpUrl('LLM_BASE_URL', read(env, 'LLM_BASE_URL'));
   const apiKey = read(env, 'LLM_API_KEY');
@@ -258,6 +276,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
+    references: parseReferences(env),
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
     claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,

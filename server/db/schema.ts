@@ -291,6 +291,22 @@ export const reportShares = pgTable(
 );
 
 /**
+ * Cached answers of Crossref and OpenAlex for the reference checker (docs/decisions/0019): one row per request
+ * (`provider:kind:query`); `status` 200 with the JSON, or 404 for "no such DOI". Shared by every user and process.
+ */
+export const referenceLookups = pgTable(
+  'reference_lookups',
+  {
+    key: text('key').primaryKey(),
+    provider: text('provider').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').$type<unknown>(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reference_lookups_fetched_idx').on(t.fetchedAt)],
+);
+
+/**
  * The plagiarism checker's library: collections an administrator loads and,
  * when their owner allows it, texts checked on this installation. The same
  * text is stored once.

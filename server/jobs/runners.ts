@@ -9,6 +9,8 @@ import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
+import { checkReferences } from '../engines/references/index.ts';
+import { referenceLookup } from '../services/reference-lookup.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** What a run may tell the worker while it works. */
@@ -60,6 +62,31 @@ export const reportRunner: Runner = async (order) => {
 };
 
 /**
+ * The reference checker (order type 6): offline checks, then Crossref/OpenAlex lookups when configured (cached in
+ * the database). Without a database (engine-only use) the lookups are off.
+ */
+export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Runner {
+  const lookup = config.references && db ? referenceLookup(db, config.references, { log }) : undefined;
+  return async (order) => {
+    const text = order.content ?? '';
+    const report = await checkReferences(text, { lookup });
+    return { engine: `references-${report.engine}`, source: text, format: report, plain: text };
+  };
+}
+
+/**
+ * Order types whose runs mostly wait on the network (a reference check's Crossref/OpenAlex lookups), not the CPU:
+ * the server claims them in a lane of their own, a few side by side, so a long check never holds up other tools.
+ */
+export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK]);
+
+/** What the database runners may need besides the database: the reference checker's lookups and a logger. */
+export interface DatabaseRunnerOptions {
+  references?: Config['references'];
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+/**
  * The plagiarism check (order type 5): candidates from the library's fingerprint
  * index, passage alignment with each, then the text joins the library if its
  * owner allows it. It reads the database, so it needs one.
@@ -93,10 +120,14 @@ export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> 
  * they run in the server's thread, where the connection lives, and await I/O
  * rather than hold the event loop.
  */
-const databaseRunnerFactories = new Map<number, (db: Db) => Runner>([[OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)]]);
+const databaseRunnerFactories = new Map<number, (db: Db, options: DatabaseRunnerOptions) => Runner>([
+  [OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)],
+  // The reference checker caches its lookups in the database and mostly waits on the network (see waitingTypes).
+  [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log)],
+]);
 
-export function databaseRunners(db: Db): Map<number, Runner> {
-  return new Map([...databaseRunnerFactories].map(([type, make]) => [type, make(db)]));
+export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Map<number, Runner> {
+  return new Map([...databaseRunnerFactories].map(([type, make]) => [type, make(db, options)]));
 }
 
 /**
@@ -104,8 +135,8 @@ export function databaseRunners(db: Db): Map<number, Runner> {
  * product cannot be ordered (`orderableTypes`): registering a tool's runner here
  * is what makes it orderable.
  */
-export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
-  return new Map([...engineRunners(config), ...databaseRunners(db)]);
+export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
+  return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, log })]);
 }
 
 /** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */

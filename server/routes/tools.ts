@@ -15,6 +15,7 @@ import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results
 import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
 import { reportPdf } from '../services/report-pdf.ts';
 import { detectorSample, humanizerSample } from '../services/samples.ts';
+import { referenceResult } from '../services/references.ts';
 
 /** A file part as the multipart plugin hands it over (see app.ts onFile). */
 interface FilePart {
@@ -97,6 +98,12 @@ export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
   app.post(endpoints.aiDetect, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await detectionResult(db, principalOf(request).userId, orderNo));
+  });
+
+  // The reference checker (spec §7 /api/refValid, multipart orderNo): `data` stays null until the check is done.
+  app.post(endpoints.refValid, { ...authed, ...acceptsFields }, async (request) => {
+    const { orderNo } = humanizerRequest.parse(request.body);
+    return ok(await referenceResult(db, principalOf(request).userId, orderNo));
   });
 
   app.post(endpoints.turnitinReport, { ...authed, ...acceptsFields }, async (request) => {

@@ -11,6 +11,7 @@ import { orders, payments } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
+import { refLimits } from '../../src/domain/references.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -61,7 +62,8 @@ export function priceOf(product: Product, content: string, currency: CurrencyCod
 /** Spec §5 checks before a humanizer order: text present, within the plan's word limit, mostly English, Ultra only for paid plans. */
 function checkToolOrder(user: UserRow, orderType: number, content: string, words: number): void {
   if (!content.trim()) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
-  const limit = wordLimitFor(user.membershipLevel);
+  // A reference check reads a whole paper: its bound is the checker's own, not the plan's editor limit.
+  const limit = orderType === OrderType.REFERENCE_CHECK ? refLimits.maxWords : wordLimitFor(user.membershipLevel);
   if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
   if (englishOnlyTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
   if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');

@@ -4,7 +4,8 @@
  *   JavaScript a real Chromium loads before interaction (visitor, logged in; React's and the editor's share) ·
  *   first click to a ready editor on a throttled phone · server throughput (autocannon, 50 connections) ·
  *   Lighthouse mobile scores · the engines' figures (plagiarism: PAN measures per obfuscation level, index build
- *   and query latency, tests/bench/plagiarism.ts).
+ *   and query latency, tests/bench/plagiarism.ts; reference checker: field F1 per label and style, fabricated
+ *   entries, tests/bench/references-engine.ts).
  * Flags: --no-build (use the existing dist/), --dist=DIR (measure another build, e.g. an older commit's; implies
  * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS,
  * --no-plagiarism-index (skip the 10,000/100,000-document library, which takes many minutes).
@@ -23,6 +24,7 @@ import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './bro
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { humanizerEssayFigures } from './humanizer-essays.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
+import { referencesEngineFigures } from './references-engine.ts';
 import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -53,7 +55,7 @@ if (!flag('no-build') && !distFlag) {
 }
 
 console.log('\nJavaScript before interaction (module scripts with their static imports, plus inline scripts):');
-for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/plagiarism-checker']) {
+for (const page of ['/en', '/ar', '/en/try-premium', '/en/login', '/en/ai-detector', '/en/plagiarism-checker', '/en/refchecker']) {
   const w = pageWeight(dist, page);
   console.log(
     `  ${page.padEnd(18)} JS ${kb(w.jsBytes).padStart(9)} raw, ${kb(w.jsGzip).padStart(8)} gzip (${w.jsFiles.length} files, ${w.inlineScriptBytes} B inline) · HTML ${kb(w.htmlGzip)} gzip · render-blocking: ${w.renderBlocking.length ? w.renderBlocking.join(', ') : 'none'}`,
@@ -188,4 +190,6 @@ if (!flag('no-engines')) {
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');
   for (const line of plagiarismEngineFigures()) console.log(`  ${line}`);
   if (!flag('no-plagiarism-index')) for (const line of await plagiarismIndexFigures()) console.log(`  ${line}`);
+  console.log('\nReference checker (held-out split of ../shared/datasets/references; fabricated entries against a local Crossref-format server):');
+  for (const line of await referencesEngineFigures()) console.log(`  ${line}`);
 }

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { startSmtpInbox } from '../support/smtp-inbox.ts';
 import { startFakeGoogle } from '../support/fake-google.ts';
-import { e2eGooglePort, e2eMailboxPort, e2eSmtpPort } from './ports.ts';
+import { startFakeBibliographic } from '../support/fake-bibliographic.ts';
+import { e2eBibliographicPort, e2eGooglePort, e2eMailboxPort, e2eSmtpPort } from './ports.ts';
 
 /**
  * Starts a real SMTP server for the app under test (SMTP_URL points at it) and
@@ -24,7 +25,10 @@ export default async function globalSetup() {
       return { sub: `google-${email}`, email };
     },
   });
+  // The reference checker looks entries up here (CROSSREF_BASE_URL and OPENALEX_BASE_URL in playwright.config.ts).
+  const bibliographic = await startFakeBibliographic(e2eBibliographicPort);
   return async () => {
+    await bibliographic.close();
     await google.close();
     await inbox.close();
     await new Promise((resolve) => http.close(resolve));

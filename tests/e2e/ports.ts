@@ -12,3 +12,5 @@ export const e2eGooglePort = e2eSmtpPort + 2;
 export const e2eSecondServerPort = e2eSmtpPort + 3;
 /** Port of a third app server (accounts.spec.ts: codes that expire in 2 s). */
 export const e2eThirdServerPort = e2eSmtpPort + 4;
+/** Port of the local server speaking Crossref's and OpenAlex's REST APIs (tests/support/fake-bibliographic.ts). */
+export const e2eBibliographicPort = e2eSmtpPort + 5;

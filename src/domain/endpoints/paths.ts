@@ -65,6 +65,7 @@ export const endpoints = {
   reportRevoke: '/api/report/revoke',
   reportShared: '/api/report/shared',
   reportSharedPdf: '/api/report/shared/pdf',
+  refValid: '/api/refValid',
   plagiarism: '/api/plagiarism',
   plagiarismPdf: '/api/plagiarism/pdf',
   plagiarismLibrary: '/api/plagiarism/library',

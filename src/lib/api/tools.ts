@@ -1,6 +1,7 @@
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import type { HumanizerResult } from '../../domain/humanizer.ts';
 import type { Detection, Report } from '../../domain/detector.ts';
+import type { ReferenceReport } from '../../domain/references.ts';
 import { api } from './instance.ts';
 
 // One typed function per tool endpoint used by the editors.
@@ -46,3 +47,13 @@ export const runDetectorSample = () => api<Detection>(endpoints.detectorSample, 
 export const shareReport = (orderNo: string) => api<{ token: string }>(endpoints.reportShare, { method: 'POST', body: { orderNo }, silent: true });
 export const revokeReport = (orderNo: string) => api<null>(endpoints.reportRevoke, { method: 'POST', body: { orderNo }, silent: true });
 export const fetchSharedReport = (token: string) => api<Report>(endpoints.reportShared, { query: { token }, silent: true });
+
+export interface ReferenceCheckAnswer {
+  orderNo: string;
+  status: number;
+  data: ReferenceReport | null;
+  /** The text that was checked. */
+  source: string;
+}
+/** POST /api/refValid (spec §7, multipart orderNo): the reference check of an order, `data` null while it runs. */
+export const fetchReferenceCheck = (orderNo: string) => api<ReferenceCheckAnswer>(endpoints.refValid, { method: 'POST', body: byOrderNo(orderNo), silent: true });

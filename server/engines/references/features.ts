@@ -1,0 +1,212 @@
+import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts';
+
+/**
+ * Token features for the reference parser. Deliberately general (shapes, punctuation, position, small closed word
+ * lists of bibliographic vocabulary in several languages) so that the model learns how references are built rather
+ * than the words of one data set. Changing anything here requires retraining (`npm run train:references`); the
+ * model records `featureVersion` and the engine refuses a model of another version.
+ */
+export const featureVersion = 5;
+
+const months = new Set(
+  'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre januar februar märz maerz juni juli oktober dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre spring summer autumn fall winter'.split(
+    ' ',
+  ),
+);
+
+/** Closed classes of bibliographic words; a token's class is a feature, never the list's words themselves. */
+const lexicon: Record<string, string[]> = {
+  in: ['in', 'im', 'en', 'dans', 'nel', 'w'],
+  and: ['and', '&', 'und', 'et', 'y', 'e', 'i', 'og', 'en', 'ja', 've', 'och'],
+  etal: ['al', 'al.', 'alii', 'others'],
+  editor: ['ed', 'eds', 'editor', 'editors', 'edited', 'hrsg', 'hg', 'hgg', 'dir', 'coord', 'comp', '(ed.)', '(eds.)'],
+  edition: ['edn', 'edition', 'ed', 'aufl', 'auflage', 'éd', 'rev', 'revised', 'reprint', 'expanded'],
+  vol: ['vol', 'vols', 'volume', 'bd', 'band', 'tome', 't', 'jg', 'jahrgang', 'v'],
+  no: ['no', 'nr', 'num', 'number', 'issue', 'iss', 'n', 'heft', 'h'],
+  pages: ['pp', 'p', 'pages', 'page', 'pg', 's', 'ss', 'seiten', 'str', 'págs', 'pág'],
+  publisher: ['press', 'publisher', 'publishers', 'publishing', 'verlag', 'books', 'university', 'univ', 'inc', 'ltd', 'co', 'company', 'editions', 'éditions', 'editorial', 'wiley', 'springer', 'elsevier', 'routledge', 'sage', 'pearson', 'mcgraw-hill', 'academic', 'house', 'group', 'associates', 'gallimard', 'blackwell', 'kluwer', 'verlag,', 'olms', 'brill'],
+  journal: ['journal', 'j', 'review', 'rev', 'proceedings', 'proc', 'transactions', 'trans', 'quarterly', 'bulletin', 'bull', 'annals', 'ann', 'letters', 'lett', 'magazine', 'zeitschrift', 'revue', 'rivista', 'revista', 'acta', 'archives', 'arch', 'research', 'res', 'science', 'sci', 'studies', 'international', 'int', 'american', 'am', 'quarterly'],
+  conference: ['conference', 'conf', 'symposium', 'symp', 'workshop', 'meeting', 'congress', 'proceedings', 'proc', 'annual'],
+  thesis: ['thesis', 'dissertation', 'phd', 'ph.d', 'master', "master's", 'diss', 'doctoral', 'report', 'technical', 'tech', 'working', 'paper', 'preprint', 'manuscript', 'unpublished'],
+  retrieved: ['retrieved', 'available', 'accessed', 'viewed', 'online', 'from', 'at', 'url', 'abgerufen', 'consulté'],
+  place: ['london', 'new', 'york', 'paris', 'berlin', 'oxford', 'cambridge', 'chicago', 'boston', 'amsterdam', 'tokyo', 'munich', 'münchen', 'leipzig', 'stuttgart', 'wien', 'vienna', 'madrid', 'rome', 'roma', 'milano', 'berkeley', 'princeton', 'washington', 'philadelphia', 'toronto', 'sydney', 'heidelberg', 'frankfurt', 'hamburg', 'basel', 'zürich', 'zurich', 'leiden', 'dordrecht', 'hoboken', 'thousand', 'oaks', 'ny', 'ma', 'ca', 'uk', 'usa', 'nj', 'il', 'pa', 'ct', 'dc', 'mass', 'calif'],
+  transl: ['trans', 'transl', 'translated', 'translator', 'übers', 'trad', 'traduit'],
+  particle: ['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'le', 'la', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al-'],
+};
+const classOf = new Map<string, string[]>();
+for (const [name, words] of Object.entries(lexicon)) {
+  for (const w of words) classOf.set(w, [...(classOf.get(w) ?? []), name]);
+}
+
+const yearRe = /^[([]?(1[5-9]\d\d|20\d\d)[a-z]?[)\].,;:]*$/;
+const yearInside = /(?:^|\D)(1[5-9]\d\d|20\d\d)[a-z]?(?:\D|$)/;
+const pageRange = /^(pp?\.)?\d+[a-z]?\s*-{1,2}\s*\d+[a-z]?[.,;)]*$/i;
+const volIssue = /^\d+\s*\(\s*[\d\-/–]+\s*\)[.,:;]*$/;
+const initials = /^(\p{Lu}\.-?){1,3},?$|^\p{Lu}{1,3},?$/u;
+const doiRe = /10\.\d{4,9}\//;
+const urlRe = /^(\(?https?:|\(?www\.|<https?:|\(?ftp:)/i;
+const isbnRe = /^(isbn|issn)/i;
+
+function quoteDelta(text: string): number {
+  const opens = (text.match(/^["'“‘«]/) ? 1 : 0);
+  const closes = (text.match(/["'”’»][.,;:]*$/) ? 1 : 0);
+  return opens - closes;
+}
+
+/** Features of each token of a reference, in order; the parser's only view of the text. */
+export function tokenFeatures(tokens: readonly Token[]): string[][] {
+  const n = tokens.length;
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const shapes = norm.map(shapeOf);
+  // Segment index: how many tokens before ended a unit (". " / ": " / ") "), capped; references are built of units.
+  const segment: number[] = [];
+  const inQuote: boolean[] = [];
+  const inParen: boolean[] = [];
+  const yearBefore: boolean[] = [];
+  let seg = 0;
+  let quote = 0;
+  let paren = 0;
+  let year = false;
+  for (let i = 0; i < n; i++) {
+    const t = norm[i]!;
+    segment.push(seg);
+    const q = quoteDelta(t);
+    inQuote.push(quote > 0 || q > 0 || (/^["“]/.test(t) && /["”][.,;:]*$/.test(t)));
+    inParen.push(paren > 0 || t.startsWith('('));
+    yearBefore.push(year);
+    quote = Math.max(0, quote + q);
+    paren = Math.max(0, paren + (t.match(/\(/g)?.length ?? 0) - (t.match(/\)/g)?.length ?? 0));
+    if (yearInside.test(t)) year = true;
+    const unitEnd = /[.:?!]["'”]?$/.test(t) && !initials.test(t) && !/^(\p{L}{1,3}\.)+$/u.test(t) && bare[i]!.length > 1;
+    if (unitEnd || /[)\]]\.?$/.test(t)) seg++;
+  }
+
+  const local = (i: number): string[] => {
+    if (i < 0) return ['BOS'];
+    if (i >= n) return ['EOS'];
+    const t = norm[i]!;
+    const b = bare[i]!;
+    const f = [`w=${b}`, `s=${shapes[i]}`];
+    const last = t.slice(-1);
+    if (/[^\p{L}\p{N}]/u.test(last)) f.push(`end=${last}`);
+    const first = t[0]!;
+    if (/[^\p{L}\p{N}]/u.test(first)) f.push(`beg=${first}`);
+    for (const c of classOf.get(b) ?? []) f.push(`lex=${c}`);
+    if (months.has(b.replace(/\.$/, ''))) f.push('month');
+    if (yearRe.test(t)) f.push('year');
+    else if (yearInside.test(t)) f.push('hasyear');
+    if (/^\d+$/.test(b)) f.push(b.length <= 2 ? 'num12' : b.length === 3 ? 'num3' : 'num4+');
+    if (pageRange.test(t)) f.push('pagerange');
+    if (volIssue.test(t)) f.push('volissue');
+    if (initials.test(t)) f.push('initials');
+    if (doiRe.test(t) || /^doi/i.test(t)) f.push('doi');
+    if (urlRe.test(t) || /\.(com|org|net|edu|gov|html?)\b/i.test(t)) f.push('url');
+    if (isbnRe.test(t)) f.push('isbn');
+    if (/^\p{Lu}/u.test(t.replace(/^[^\p{L}]+/u, ''))) f.push('cap');
+    if (/^\p{Lu}+$/u.test(b) && b.length > 1) f.push('allcaps');
+    if (/^[[(]?\d+[\].)]?$/.test(t)) f.push('numbered');
+    return f;
+  };
+
+  // Unit-level context: where the unit stands relative to the year, how long it is, how capitalised (journal names
+  // are in title case, APA article titles in sentence case), and whether it holds digits.
+  const segCount = (segment[n - 1] ?? 0) + 1;
+  const segTokens: number[][] = Array.from({ length: segCount }, () => []);
+  for (let i = 0; i < n; i++) segTokens[segment[i]!]!.push(i);
+  const firstYearSeg = norm.findIndex((t) => yearInside.test(t));
+  const segInfo = segTokens.map((ids) => {
+    const words = ids.filter((i) => /\p{L}{3,}/u.test(bare[i]!));
+    const caps = words.filter((i) => /^\p{Lu}/u.test(norm[i]!.replace(/^[^\p{L}]+/u, ''))).length;
+    const ratio = words.length === 0 ? 'none' : caps / words.length >= 0.75 ? 'high' : caps / words.length >= 0.4 ? 'mid' : 'low';
+    const len = ids.length <= 1 ? '1' : ids.length <= 3 ? '2-3' : ids.length <= 7 ? '4-7' : '8+';
+    return { ratio, len, digits: ids.some((i) => /\d/.test(norm[i]!)) };
+  });
+  // Reference-level signals: what kind of work the whole string looks like (an "In" before a container, a publisher,
+  // volume(issue), pages, quotes) shifts every token's labels, e.g. journal against container-title.
+  const global: string[] = [];
+  const has = (test: (i: number) => boolean) => bare.some((_, i) => test(i));
+  if (has((i) => i > 0 && classOf.get(bare[i]!)?.includes('in') === true && /^(in|In|in:|In:|im|dans)$/.test(norm[i]!))) global.push('g=in');
+  if (has((i) => classOf.get(bare[i]!)?.includes('editor') === true)) global.push('g=editor');
+  if (has((i) => classOf.get(bare[i]!)?.includes('publisher') === true)) global.push('g=publisher');
+  if (has((i) => classOf.get(bare[i]!)?.includes('place') === true)) global.push('g=place');
+  if (has((i) => /^\p{Lu}[\p{L}.-]+:$/u.test(norm[i]!) && i + 1 < n && /^\p{Lu}/u.test(norm[i + 1]!))) global.push('g=colonplace');
+  if (has((i) => volIssue.test(norm[i]!))) global.push('g=volissue');
+  if (has((i) => /^pp?\.$/i.test(norm[i]!) || pageRange.test(norm[i]!))) global.push('g=pages');
+  if (has((i) => inQuote[i]!)) global.push('g=quote');
+  if (has((i) => classOf.get(bare[i]!)?.includes('journal') === true)) global.push('g=journalword');
+  if (has((i) => classOf.get(bare[i]!)?.includes('conference') === true)) global.push('g=conference');
+  if (has((i) => classOf.get(bare[i]!)?.includes('thesis') === true)) global.push('g=thesis');
+  if (/^[[(]?\d+[\].)]?$/.test(norm[0] ?? '')) global.push('g=numbered');
+  if (has((i) => /^\((1[5-9]\d\d|20\d\d)[a-z]?\)[.,]?$/.test(norm[i]!))) global.push('g=parenyear');
+  if (global.length === 0) global.push('g=none');
+  const out: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    const t = norm[i]!;
+    const b = bare[i]!;
+    const rel = Math.min(9, Math.floor((i / Math.max(1, n)) * 10));
+    const f = ['bias', `pos=${rel}`, `seg=${Math.min(segment[i]!, 6)}`, `i=${Math.min(i, 4)}`, `left=${Math.min(n - 1 - i, 3)}`];
+    if (inQuote[i]) f.push('inquote');
+    if (inParen[i]) f.push('inparen');
+    f.push(yearBefore[i] ? 'afteryear' : 'beforeyear');
+    f.push(`seg&year=${Math.min(segment[i]!, 4)}|${yearBefore[i] ? 1 : 0}`);
+    const info = segInfo[segment[i]!]!;
+    const yrel = firstYearSeg < 0 ? 'noyear' : String(Math.max(-3, Math.min(3, segment[i]! - segment[firstYearSeg]!)));
+    f.push(`segrel=${yrel}`, `segcap=${info.ratio}`, `seglen=${info.len}`, `segcap&rel=${info.ratio}|${yrel}`, `seglen&rel=${info.len}|${yrel}`);
+    if (info.digits) f.push('segdigits');
+    if (i === 0 || segment[i - 1] !== segment[i]) f.push('segstart');
+    for (const x of local(i)) f.push(x);
+    for (const x of local(i - 1)) if (!x.startsWith('w=') || x.length < 12) f.push(`-1:${x}`);
+    for (const x of local(i + 1)) if (!x.startsWith('w=') || x.length < 12) f.push(`+1:${x}`);
+    for (const x of local(i - 2)) if (!x.startsWith('w=')) f.push(`-2:${x}`);
+    for (const x of local(i + 2)) if (!x.startsWith('w=')) f.push(`+2:${x}`);
+    if (b.length >= 4) f.push(`suf=${b.slice(-3)}`, `pre=${b.slice(0, 3)}`);
+    f.push(`len=${Math.min(b.length, 8)}`);
+    f.push(`s&end=${shapes[i]}|${t.slice(-1)}`);
+    f.push(`ps=${i > 0 ? shapes[i - 1] : 'BOS'}|${shapes[i]}`);
+    for (const g of global) f.push(g);
+    out.push(f);
+  }
+  return out;
+}
+
+/** The last character of a token when it is punctuation, else its kind: what a boundary after it looks like. */
+function endOf(t: string): string {
+  const last = t.slice(-1);
+  if (/[^\p{L}\p{N}]/u.test(last)) return last;
+  return /\d/.test(last) ? 'd' : 'a';
+}
+
+/** How a token begins: an opening mark, a capital, a lower-case letter or a digit. */
+function beginOf(t: string): string {
+  const first = t[0] ?? '';
+  if (/[^\p{L}\p{N}]/u.test(first)) return first;
+  return /\p{Lu}/u.test(first) ? 'A' : /\d/.test(first) ? 'd' : 'a';
+}
+
+/**
+ * Features of each boundary between tokens (index i: the boundary into token i; 0 is the start). The model weighs
+ * them per label pair: "title → journal" is likely after "." before a capital, "title → container-title" before "In".
+ */
+export function edgeFeatures(tokens: readonly Token[]): string[][] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  return norm.map((t, i) => {
+    if (i === 0) return ['e=BOS'];
+    const p = norm[i - 1]!;
+    const pe = endOf(p);
+    const cb = beginOf(t);
+    const f = [`pe=${pe}`, `pe&cb=${pe}|${cb}`];
+    for (const c of classOf.get(bare[i]!) ?? []) f.push(`cw=${c}`, `pe&cw=${pe}|${c}`);
+    for (const c of classOf.get(bare[i - 1]!) ?? []) f.push(`pw=${c}`);
+    if (yearRe.test(t)) f.push('c=year');
+    if (yearRe.test(p)) f.push('p=year');
+    if (initials.test(p)) f.push('p=initials');
+    return f;
+  });
+}
+
+/** Token and boundary features of a reference: all the parser sees. */
+export function sequenceFeatures(tokens: readonly Token[]): { nodes: string[][]; edges: string[][] } {
+  return { nodes: tokenFeatures(tokens), edges: edgeFeatures(tokens) };
+}

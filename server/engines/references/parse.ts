@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { featureVersion, sequenceFeatures } from './features.ts';
+import { fieldsFromSpans, type ReferenceFields, type Spans } from './fields.ts';
+import { decoderOf, type Decoder, type SequenceModel } from './perceptron.ts';
+import { tokenize } from './tokens.ts';
+
+export const MODEL_PATH = fileURLToPath(new URL('./model/parser-v1.json', import.meta.url));
+
+/** The committed parser model file. */
+export interface ParserModelFile extends SequenceModel {
+  version: string;
+  featureVersion: number;
+}
+
+let decoder: Decoder | undefined;
+let version = '';
+
+/** Loads (once) the committed parser; refuses a model trained on other features. */
+export function loadParser(model?: ParserModelFile): Decoder {
+  if (model) {
+    if (model.featureVersion !== featureVersion) throw new Error(`reference parser model has features v${model.featureVersion}, the code v${featureVersion}: retrain`);
+    decoder = decoderOf(model);
+    version = model.version;
+    return decoder;
+  }
+  if (!decoder) loadParser(JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ParserModelFile);
+  return decoder!;
+}
+
+/** The version of the parser model in use. */
+export function parserVersion(): string {
+  loadParser();
+  return version;
+}
+
+/** A reference labelled token by token. */
+export interface LabelledTokens {
+  tokens: { text: string; start: number; end: number; label: string }[];
+  spans: Spans;
+}
+
+/** Labels every token of one reference string with the sequence model. */
+export function labelReference(text: string, parser: Decoder = loadParser()): LabelledTokens {
+  const tokens = tokenize(text);
+  const path = parser.decode(sequenceFeatures(tokens));
+  const labelled = tokens.map((t, i) => ({ ...t, label: parser.labels[path[i]!]! }));
+  const spans: Spans = new Map();
+  let start = 0;
+  for (let i = 1; i <= labelled.length; i++) {
+    if (i === labelled.length || labelled[i]!.label !== labelled[start]!.label) {
+      const label = labelled[start]!.label;
+      const textOf = text.slice(labelled[start]!.start, labelled[i - 1]!.end);
+      spans.set(label, [...(spans.get(label) ?? []), textOf]);
+      start = i;
+    }
+  }
+  return { tokens: labelled, spans };
+}
+
+/** Parses one reference string into normalised fields. */
+export function parseReference(text: string, parser?: Decoder): ReferenceFields {
+  return fieldsFromSpans(labelReference(text, parser).spans, text);
+}

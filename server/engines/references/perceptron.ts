@@ -1,0 +1,262 @@
+/**
+ * A first-order sequence labeller: averaged structured perceptron (Collins, 2002) with Viterbi decoding. Besides
+ * per-token features (weights per label) it has edge features: observations at the boundary between two tokens
+ * ("the previous token ends in a full stop", "this token is 'In'") weighted per label pair, so what a transition
+ * costs depends on the punctuation and words around it. Training is deterministic (a seeded shuffle, fixed epochs),
+ * so a retrain writes the same bytes.
+ */
+
+/** The committed model: weights per feature (sparse over labels) and label transitions. */
+export interface SequenceModel {
+  labels: string[];
+  /** transitions[from + 1][to]; row 0 is the start of a sequence. */
+  transitions: number[][];
+  /** feature → [labelIndex, weight, labelIndex, weight, …] */
+  weights: Record<string, number[]>;
+  /** edge feature → [(from + 1) * L + to, weight, …]: transition weights that apply where the feature holds. */
+  edges?: Record<string, number[]>;
+}
+
+/** A reference's features: per token, and per boundary (the edge into token i, i = 0 is the start). */
+export interface SequenceFeatures {
+  nodes: readonly (readonly string[])[];
+  edges?: readonly (readonly string[])[];
+}
+
+/** A fast view of a model for decoding. */
+export interface Decoder {
+  labels: string[];
+  decode(features: SequenceFeatures): number[];
+}
+
+export function decoderOf(model: SequenceModel): Decoder {
+  const L = model.labels.length;
+  const table = new Map<string, Float64Array>();
+  for (const [name, pairs] of Object.entries(model.weights)) {
+    const row = new Float64Array(L);
+    for (let k = 0; k < pairs.length; k += 2) row[pairs[k]!] = pairs[k + 1]!;
+    table.set(name, row);
+  }
+  const edgeTable = new Map<string, { index: Int32Array; weight: Float64Array }>();
+  for (const [name, pairs] of Object.entries(model.edges ?? {})) {
+    const index = new Int32Array(pairs.length / 2);
+    const weight = new Float64Array(pairs.length / 2);
+    for (let k = 0; k < pairs.length; k += 2) {
+      index[k / 2] = pairs[k]!;
+      weight[k / 2] = pairs[k + 1]!;
+    }
+    edgeTable.set(name, { index, weight });
+  }
+  const trans = Float64Array.from(model.transitions.flat());
+  return {
+    labels: model.labels,
+    decode({ nodes, edges }) {
+      const emissions = nodes.map((fs) => {
+        const e = new Float64Array(L);
+        for (const f of fs) {
+          const row = table.get(f);
+          if (row) for (let l = 0; l < L; l++) e[l]! += row[l]!;
+        }
+        return e;
+      });
+      const transitions = nodes.map((_, i) => {
+        const fs = edges?.[i];
+        if (!fs || fs.length === 0) return trans;
+        let t: Float64Array | undefined;
+        for (const f of fs) {
+          const sparse = edgeTable.get(f);
+          if (!sparse) continue;
+          t ??= Float64Array.from(trans);
+          for (let k = 0; k < sparse.index.length; k++) t[sparse.index[k]!]! += sparse.weight[k]!;
+        }
+        return t ?? trans;
+      });
+      return viterbi(emissions, transitions, L);
+    },
+  };
+}
+
+/** Best label path; `trans[i]` is the (L + 1) × L transition table into token i (row 0: the start). */
+function viterbi(emissions: Float64Array[], trans: Float64Array[], L: number): number[] {
+  const n = emissions.length;
+  if (n === 0) return [];
+  const back: Int32Array[] = [new Int32Array(L)];
+  let prev = new Float64Array(L);
+  for (let l = 0; l < L; l++) prev[l] = emissions[0]![l]! + trans[0]![l]!;
+  for (let i = 1; i < n; i++) {
+    const t = trans[i]!;
+    const e = emissions[i]!;
+    const cur = new Float64Array(L);
+    const bp = new Int32Array(L);
+    for (let l = 0; l < L; l++) {
+      let best = -Infinity;
+      let arg = 0;
+      for (let p = 0; p < L; p++) {
+        const s = prev[p]! + t[(p + 1) * L + l]!;
+        if (s > best) {
+          best = s;
+          arg = p;
+        }
+      }
+      cur[l] = best + e[l]!;
+      bp[l] = arg;
+    }
+    back.push(bp);
+    prev = cur;
+  }
+  let last = 0;
+  for (let l = 1; l < L; l++) if (prev[l]! > prev[last]!) last = l;
+  const path = new Array<number>(n);
+  path[n - 1] = last;
+  for (let i = n - 1; i > 0; i--) path[i - 1] = back[i]![path[i]!]!;
+  return path;
+}
+
+/** A deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One labelled training sequence: features per token (and per boundary) and the gold label per token. */
+export interface Example extends SequenceFeatures {
+  labels: string[];
+}
+
+/** Rounds to `digits` significant digits so the model file is small and byte-stable. */
+const roundSig = (x: number, digits = 4) => (x === 0 ? 0 : Number(x.toPrecision(digits)));
+
+/**
+ * Trains the averaged perceptron; features seen fewer than `minCount` times are ignored. With `margin`, decoding in
+ * training adds that cost to every wrong label (a cost-augmented, large-margin perceptron).
+ */
+export function trainPerceptron(
+  examples: readonly Example[],
+  options: { epochs: number; seed: number; minCount?: number; margin?: number; log?: (line: string) => void },
+): SequenceModel {
+  const labels = [...new Set(examples.flatMap((e) => e.labels))].sort();
+  const L = labels.length;
+  const T = (L + 1) * L;
+  const labelIndex = new Map(labels.map((l, i) => [l, i]));
+  const minCount = options.minCount ?? 1;
+  const indexOf = (lists: Iterable<readonly (readonly string[])[] | undefined>) => {
+    const counts = new Map<string, number>();
+    for (const seq of lists) for (const fs of seq ?? []) for (const f of fs) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const index = new Map<string, number>();
+    for (const [f, c] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (c >= minCount) index.set(f, index.size);
+    return index;
+  };
+  const featureIndex = indexOf(examples.map((e) => e.nodes));
+  const edgeIndex = indexOf(examples.map((e) => e.edges));
+  const F = featureIndex.size;
+  const E = edgeIndex.size;
+  const w = new Float64Array(F * L);
+  const u = new Float64Array(F * L);
+  const tw = new Float64Array(T);
+  const tu = new Float64Array(T);
+  const ew = new Float64Array(E * T);
+  const eu = new Float64Array(E * T);
+  const ids = (fs: readonly string[], index: Map<string, number>) => Int32Array.from(fs.map((f) => index.get(f) ?? -1).filter((id) => id >= 0));
+  const data = examples.map((e) => ({
+    nodes: e.nodes.map((fs) => ids(fs, featureIndex)),
+    edges: e.nodes.map((_, i) => ids(e.edges?.[i] ?? [], edgeIndex)),
+    gold: e.labels.map((l) => labelIndex.get(l)!),
+  }));
+  const random = prng(options.seed);
+  const order = data.map((_, i) => i);
+  const margin = options.margin ?? 0;
+  let c = 1;
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let errors = 0;
+    let tokens = 0;
+    for (const k of order) {
+      const { nodes, edges, gold } = data[k]!;
+      const emissions = nodes.map((row, t) => {
+        const e = new Float64Array(L);
+        for (const id of row) {
+          const base = id * L;
+          for (let l = 0; l < L; l++) e[l]! += w[base + l]!;
+        }
+        if (margin > 0) for (let l = 0; l < L; l++) if (l !== gold[t]) e[l]! += margin;
+        return e;
+      });
+      const trans = edges.map((row) => {
+        if (row.length === 0) return tw;
+        const t = Float64Array.from(tw);
+        for (const id of row) {
+          const base = id * T;
+          for (let x = 0; x < T; x++) t[x]! += ew[base + x]!;
+        }
+        return t;
+      });
+      const guess = viterbi(emissions, trans, L);
+      tokens += gold.length;
+      for (let t = 0; t < gold.length; t++) {
+        const g = gold[t]!;
+        const p = guess[t]!;
+        if (g !== p) {
+          errors++;
+          for (const id of nodes[t]!) {
+            w[id * L + g]! += 1;
+            u[id * L + g]! += c;
+            w[id * L + p]! -= 1;
+            u[id * L + p]! -= c;
+          }
+        }
+        const gEdge = (t === 0 ? 0 : gold[t - 1]! + 1) * L + g;
+        const pEdge = (t === 0 ? 0 : guess[t - 1]! + 1) * L + p;
+        if (gEdge !== pEdge) {
+          tw[gEdge]! += 1;
+          tu[gEdge]! += c;
+          tw[pEdge]! -= 1;
+          tu[pEdge]! -= c;
+          for (const id of edges[t]!) {
+            ew[id * T + gEdge]! += 1;
+            eu[id * T + gEdge]! += c;
+            ew[id * T + pEdge]! -= 1;
+            eu[id * T + pEdge]! -= c;
+          }
+        }
+      }
+      c++;
+    }
+    options.log?.(`  epoch ${epoch + 1}: ${((1 - errors / Math.max(1, tokens)) * 100).toFixed(2)}% tokens right in training`);
+  }
+  const weights: Record<string, number[]> = {};
+  const names = [...featureIndex.keys()];
+  for (let f = 0; f < F; f++) {
+    const pairs: number[] = [];
+    for (let l = 0; l < L; l++) {
+      const avg = roundSig(w[f * L + l]! - u[f * L + l]! / c, 3);
+      if (Math.abs(avg) >= 0.01) pairs.push(l, avg);
+    }
+    if (pairs.length > 0) weights[names[f]!] = pairs;
+  }
+  const transitions: number[][] = [];
+  for (let r = 0; r <= L; r++) transitions.push(Array.from({ length: L }, (_, l) => roundSig(tw[r * L + l]! - tu[r * L + l]! / c)));
+  const model: SequenceModel = { labels, transitions, weights };
+  if (E > 0) {
+    const edgeWeights: Record<string, number[]> = {};
+    const edgeNames = [...edgeIndex.keys()];
+    for (let f = 0; f < E; f++) {
+      const pairs: number[] = [];
+      for (let x = 0; x < T; x++) {
+        const avg = roundSig(ew[f * T + x]! - eu[f * T + x]! / c, 3);
+        if (Math.abs(avg) >= 0.01) pairs.push(x, avg);
+      }
+      if (pairs.length > 0) edgeWeights[edgeNames[f]!] = pairs;
+    }
+    model.edges = edgeWeights;
+  }
+  return model;
+}

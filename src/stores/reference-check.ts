@@ -1,0 +1,96 @@
+/**
+ * The reference checker's state and actions (order type 6). The island only subscribes and calls these; fetching
+ * lives here and in src/lib/api (STYLE.md).
+ */
+import { atom } from 'nanostores';
+import { humanizerLimits } from '../domain/humanizer.ts';
+import { ProductId } from '../domain/products.ts';
+import { refLimits, type ReferenceReport } from '../domain/references.ts';
+import { countWords } from '../domain/word-count.ts';
+import * as toolsApi from '../lib/api/tools.ts';
+import { $user, ensureFreshToken, fetchBalance } from './user.ts';
+
+export type RefRunState =
+  | { status: 'idle' }
+  | { status: 'running'; orderNo?: string }
+  | { status: 'done'; orderNo: string; report: ReferenceReport }
+  | { status: 'error'; message: string; unlock?: boolean };
+
+/** The text in the checker. */
+export const $refText = atom('');
+/** The price of checking it, in beans (undefined while unknown). */
+export const $refPrice = atom<{ beans?: number; error?: string }>({});
+/** The current run. */
+export const $refRun = atom<RefRunState>({ status: 'idle' });
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
+export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+
+let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+let quoteAbort: AbortController | undefined;
+
+/** Sets the text and refreshes the price after a pause in typing (the last request wins). */
+export function setReferenceText(text: string): void {
+  $refText.set(text);
+  clearTimeout(quoteTimer);
+  quoteAbort?.abort();
+  if (!text.trim()) {
+    $refPrice.set({});
+    return;
+  }
+  quoteTimer = setTimeout(async () => {
+    const current = new AbortController();
+    quoteAbort = current;
+    try {
+      const quote = await toolsApi.quoteTool(ProductId.REFERENCE_CHECK, text, false, current.signal);
+      $refPrice.set({ beans: quote.productSettlements[String(ProductId.REFERENCE_CHECK)]?.payPrice });
+    } catch (error) {
+      if (!current.signal.aborted) $refPrice.set({ error: message(error) });
+    }
+  }, 400);
+}
+
+/** Whether the text is over the checker's bound. */
+export const overLimit = (text: string) => countWords(text) > refLimits.maxWords;
+
+/** Polls /api/refValid every second (spec §9) until the report is in. */
+async function pollReport(orderNo: string): Promise<toolsApi.ReferenceCheckAnswer> {
+  for (;;) {
+    const answer = await toolsApi.fetchReferenceCheck(orderNo);
+    if (answer.data) return answer;
+    await wait(humanizerLimits.pollMs);
+  }
+}
+
+/** Creates the order, pays it in beans, and polls until the report is in. */
+export async function runReferenceCheck(): Promise<void> {
+  const text = $refText.get();
+  if (!text.trim() || $refRun.get().status === 'running') return;
+  $refRun.set({ status: 'running' });
+  try {
+    await ensureFreshToken();
+    const order = await toolsApi.createToolOrder(ProductId.REFERENCE_CHECK, text, {});
+    await toolsApi.payToolOrder(order.orderNo);
+    void fetchBalance().catch(() => undefined);
+    $refRun.set({ status: 'running', orderNo: order.orderNo });
+    const answer = await pollReport(order.orderNo);
+    $refRun.set({ status: 'done', orderNo: order.orderNo, report: answer.data! });
+  } catch (error) {
+    $refRun.set({ status: 'error', message: message(error) });
+  }
+}
+
+/** Opens a finished check (?orderNo= from the history): its text and its report. */
+export async function openReferenceCheck(orderNo: string): Promise<void> {
+  $refRun.set({ status: 'running', orderNo });
+  try {
+    const answer = await pollReport(orderNo);
+    $refText.set(answer.source);
+    $refRun.set({ status: 'done', orderNo, report: answer.data! });
+  } catch (error) {
+    $refRun.set({ status: 'error', message: message(error) });
+  }
+}

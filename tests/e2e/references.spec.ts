@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpFresh } from './mailbox.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** The cards of the result, one per reference, in list order. */
+const cards = (page: Page) => page.locator('[data-refchecker] ol > li');
+
+test('[TOOL-05] [SITE-18] checks the sample: a real entry verified, an invented one not found, and a citation year that disagrees with the list', async ({ page }) => {
+  await page.goto('/en/refchecker');
+  // Reachable by URL, hidden from the menus.
+  await expect(page.getByRole('banner').getByRole('link', { name: /reference/i })).toHaveCount(0);
+  await signUpFresh(page, { tag: 'rc', returnTo: '/en/refchecker' });
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(page.getByRole('textbox', { name: 'Your paper, reference list, BibTeX or RIS' })).toHaveValue(/Marlowe, T\., & Quint, A\./);
+  await expect(page.getByText(/^Price: \d+ beans$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Check references' }).click();
+  await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByText('3 references · Style: APA')).toBeVisible();
+
+  const lecun = cards(page).nth(0);
+  await expect(lecun.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(lecun.getByText('Matching record in Crossref')).toBeVisible();
+  await expect(lecun.getByRole('link', { name: 'doi:10.1038/nature14539' })).toBeVisible();
+
+  const invented = cards(page).nth(1);
+  await expect(invented.getByText('Not found — possibly fabricated')).toBeVisible();
+  await expect(invented.getByRole('table', { name: 'Differences from the record' }).getByRole('row', { name: /DOI 10\.99999\/jch\.2021\.0142 not registered/ })).toBeVisible();
+
+  await expect(cards(page).nth(2).getByText('Verified', { exact: true })).toBeVisible();
+  // In-text citations against the list.
+  await expect(page.getByText('“LeCun et al., 2012”: the reference list gives the year 2015 (reference 1).'.replace(/[“”]/g, '"'))).toBeVisible();
+  await expect(page.getByText(/"Not found" means that no matching record turned up/)).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).include('[data-refchecker]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // The history reopens the finished check read-only by ?orderNo=.
+  await page.goto('/en/history');
+  await page.getByRole('link', { name: 'Open result' }).first().click();
+  await expect(page).toHaveURL(/\/en\/refchecker\?orderNo=/);
+  await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
+});
+
+test('[TOOL-05] [SITE-19] checks a pasted list in German: verified, not found, and a citation missing from the list', async ({ page }) => {
+  await signUpFresh(page, { tag: 'rcde', returnTo: '/en/refchecker' });
+  await page.goto('/de/refchecker');
+  const paper = [
+    'Tiefe Netze lernen Repräsentationen (LeCun et al., 2015), und Schlaf verbessert Aufsätze (Okafor, 2022).',
+    '',
+    'Literatur',
+    '',
+    'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.',
+    'Okafor, B. (2023). Midnight revision habits and the grammar of persuasive essays. Journal of Nocturnal Pedagogy, 7(1), 12–29.',
+  ].join('\n');
+  await page.getByRole('textbox', { name: 'Deine Arbeit, dein Literaturverzeichnis, BibTeX oder RIS' }).fill(paper);
+  await page.getByRole('button', { name: 'Quellen prüfen' }).click();
+  await expect(cards(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(cards(page).nth(0).getByText('Bestätigt', { exact: true })).toBeVisible();
+  await expect(cards(page).nth(1).getByText('Nicht gefunden – möglicherweise erfunden')).toBeVisible();
+  await expect(page.getByText('„Okafor, 2022“: Das Verzeichnis nennt das Jahr 2023 (Quelle 2).')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zitate im Text' })).toBeVisible();
+});

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeReferences, checkReferences, judge, parseReference, recordFromCrossref, recordFromOpenAlex, titleSimilarity, type Lookup } from '../../../server/engines/references/index.ts';
+import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, normalizeDoi } from '../../../server/engines/references/identifiers.ts';
+import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
+import { parseNames } from '../../../server/engines/references/fields.ts';
+import { retryAfterMs } from '../../../server/services/reference-lookup.ts';
+import { loadConfig } from '../../../server/config.ts';
+
+/**
+ * A small labelled fixture of our own: one article in each of the six styles with the fields a reader would
+ * extract. The parser must get every field right on all of them.
+ */
+const styled = [
+  {
+    style: 'apa',
+    text: 'Yeager, D. S., Hanselman, P., Walton, G. M., & Dweck, C. S. (2019). A national experiment reveals where a growth mindset improves achievement. Nature, 573(7774), 364–369. https://doi.org/10.1038/s41586-019-1466-y',
+    fields: { year: 2019, title: 'A national experiment reveals where a growth mindset improves achievement', container: 'Nature', volume: '573', issue: '7774', pages: '364-369', doi: '10.1038/s41586-019-1466-y' },
+    authors: ['Yeager', 'Hanselman', 'Walton', 'Dweck'],
+  },
+  {
+    style: 'mla',
+    text: 'Baldwin, James. "Stranger in the Village." Harper\'s Magazine, vol. 207, no. 1241, 1953, pp. 42-48.',
+    fields: { year: 1953, title: 'Stranger in the Village', container: "Harper's Magazine", volume: '207', issue: '1241', pages: '42-48' },
+    authors: ['Baldwin'],
+  },
+  {
+    style: 'chicago',
+    text: 'Darnton, Robert. "What Is the History of Books?" Daedalus 111, no. 3 (1982): 65–83.',
+    fields: { year: 1982, title: 'What Is the History of Books?', container: 'Daedalus', volume: '111', issue: '3', pages: '65-83' },
+    authors: ['Darnton'],
+  },
+  {
+    style: 'harvard',
+    text: "Granovetter, M.S. (1973) 'The strength of weak ties', American Journal of Sociology, 78(6), pp. 1360–1380.",
+    fields: { year: 1973, title: 'The strength of weak ties', container: 'American Journal of Sociology', volume: '78', issue: '6', pages: '1360-1380' },
+    authors: ['Granovetter'],
+  },
+  {
+    style: 'ieee',
+    text: '[3] Y. LeCun, Y. Bengio, and G. Hinton, "Deep learning," Nature, vol. 521, no. 7553, pp. 436–444, 2015.',
+    fields: { year: 2015, title: 'Deep learning', container: 'Nature', volume: '521', issue: '7553', pages: '436-444' },
+    authors: ['LeCun', 'Bengio', 'Hinton'],
+  },
+  {
+    style: 'vancouver',
+    text: '7. Walker MP, Stickgold R. Sleep-dependent learning and memory consolidation. Neuron. 2004;44(1):121-33.',
+    fields: { year: 2004, title: 'Sleep-dependent learning and memory consolidation', container: 'Neuron', volume: '44', issue: '1', pages: '121-33' },
+    authors: ['Walker', 'Stickgold'],
+  },
+] as const;
+
+describe('reference parser', () => {
+  it.each(styled)('[TOOL-05] reads every field of a $style entry', ({ text, fields, authors }) => {
+    const parsed = parseReference(text);
+    expect(parsed).toMatchObject(fields);
+    expect(parsed.authors.map((a) => a.family)).toEqual(authors);
+  });
+
+  it.each(styled)('[TOOL-05] recognises the $style style', ({ text, style }) => {
+    expect(analyzeReferences(text).report.entries[0]!.style).toBe(style);
+  });
+
+  it('splits author lists written in each style into family and given names', () => {
+    expect(parseNames('Smith, J. K., Jones, A., & van der Berg, M.').names).toEqual([
+      { family: 'Smith', given: 'J. K.' },
+      { family: 'Jones', given: 'A.' },
+      { family: 'van der Berg', given: 'M.' },
+    ]);
+    expect(parseNames('Walker MP, Stickgold R, et al.')).toEqual({ names: [{ family: 'Walker', given: 'MP' }, { family: 'Stickgold', given: 'R' }], etAl: true });
+    expect(parseNames('J. Smith, K. Lee, and M. Chen,').names.map((n) => n.family)).toEqual(['Smith', 'Lee', 'Chen']);
+    expect(parseNames('Jones, Mary, and Peter Brown.').names).toEqual([
+      { family: 'Jones', given: 'Mary' },
+      { family: 'Brown', given: 'Peter' },
+    ]);
+  });
+
+  it('[TOOL-05] reads a group author as one organisation, not as a person', () => {
+    const org = (family: string) => [{ family, given: '', organization: true }];
+    expect(parseNames('World Health Organization.').names).toEqual(org('World Health Organization'));
+    expect(parseNames('U.S. Department of Health and Human Services.').names).toEqual(org('U.S. Department of Health and Human Services'));
+    expect(parseNames('Centers for Disease Control and Prevention').names).toEqual(org('Centers for Disease Control and Prevention'));
+    expect(parseNames('OECD.').names).toEqual(org('OECD'));
+    expect(parseNames('Smith, J., & World Health Organization.').names).toEqual([{ family: 'Smith', given: 'J.' }, ...org('World Health Organization')]);
+    // People whose names hold such words stay people.
+    expect(parseNames('Press, J., & Bank, A. B.').names).toEqual([
+      { family: 'Press', given: 'J.' },
+      { family: 'Bank', given: 'A. B.' },
+    ]);
+    expect(parseNames('van der Berg, A.').names).toEqual([{ family: 'van der Berg', given: 'A.' }]);
+    for (const entry of [
+      'World Health Organization. (2020). Global tuberculosis report 2020. World Health Organization.',
+      'American Psychological Association. (2020). Publication manual of the American Psychological Association (7th ed.).',
+      'National Institute for Health and Care Excellence (2019) Depression in adults: recognition and management. London: NICE.',
+      '[4] World Health Organization, "Global action plan on physical activity 2018–2030," Geneva, 2018.',
+    ]) {
+      const { authors } = parseReference(entry);
+      expect(authors, entry).toHaveLength(1);
+      expect(authors[0], entry).toMatchObject({ given: '', organization: true });
+      expect(entry).toContain(authors[0]!.family);
+    }
+  });
+
+  it('[TOOL-05] matches citations of a group author by its name or its acronym', () => {
+    const r = analyzeReferences(
+      'Obesity has tripled since 1975 (World Health Organization [WHO], 2020). Physical activity helps (WHO, 2018). Guidance differs (Centers for Disease Control and Prevention, 2019).\n\nReferences\n\nCenters for Disease Control and Prevention. (2019). Adult obesity facts. https://www.cdc.gov/obesity/data/adult.html\nWorld Health Organization. (2018). Global action plan on physical activity 2018–2030: More active people for a healthier world.\nWorld Health Organization. (2020). Obesity and overweight (Fact sheet).',
+    ).report;
+    expect(r.citationIssues.filter((i) => i.code !== 'listedNotCited')).toEqual([]);
+    expect(r.entries.map((e) => e.citedBy)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('identifiers', () => {
+  it('[TOOL-05] flags a DOI with characters outside Crossref’s pattern', () => {
+    const { report } = analyzeReferences('Smith, J. (2019). A study. Journal of Studies, 5(1), 1–5. doi: 10.1234/abc–def');
+    expect(report.entries[0]!.issues.map((i) => i.code)).toContain('doiMalformed');
+  });
+
+  it('[TOOL-05] follows Crossref’s DOI pattern', () => {
+    expect(isWellFormedDoi('10.1038/s41586-019-1466-y')).toBe(true);
+    expect(isWellFormedDoi('10.1016/S0140-6736(97)11096-0')).toBe(true);
+    expect(isWellFormedDoi('10.12/abc')).toBe(false);
+    expect(isWellFormedDoi('10.1234/has space')).toBe(false);
+    expect(normalizeDoi('https://doi.org/10.1038/NATURE14539')).toBe('10.1038/nature14539');
+  });
+
+  it('[TOOL-05] checks ISBN-10, ISBN-13 and ISSN check digits', () => {
+    expect(isValidIsbn('978-0-306-40615-7')).toBe(true);
+    expect(isValidIsbn('978-0-306-40615-8')).toBe(false);
+    expect(isValidIsbn('0-306-40615-2')).toBe(true);
+    expect(isValidIsbn('0-8044-2957-X')).toBe(true);
+    expect(isValidIsbn('0-306-40615-3')).toBe(false);
+    expect(isValidIssn('0028-0836')).toBe(true);
+    expect(isValidIssn('0028-0837')).toBe(false);
+    expect(isValidIssn('2434-561X')).toBe(true);
+  });
+
+  it('[TOOL-05] knows arXiv identifiers old and new', () => {
+    expect(isValidArxivId('1706.03762')).toBe(true);
+    expect(isValidArxivId('2101.01234v2')).toBe(true);
+    expect(isValidArxivId('hep-th/9901001')).toBe(true);
+    expect(isValidArxivId('1713.03762')).toBe(false);
+    expect(isValidArxivId('1406.12345')).toBe(false);
+    expect(arxivIn('Vaswani, A. (2017). Attention is all you need. arXiv preprint arXiv:1706.03762.')).toBe('1706.03762');
+  });
+});
+
+describe('finding and splitting the list', () => {
+  it('[TOOL-05] finds the list under its heading and keeps the body for the citations', () => {
+    const parts = findReferenceList('Body text (Smith, 2020).\n\nWorks Cited\n\nSmith, John. Title. Press, 2020.\n\nAppendix A\nTables');
+    expect(parts.found).toBe('heading');
+    expect(parts.body).toContain('Body text');
+    expect(splitEntries(parts.list)).toEqual(['Smith, John. Title. Press, 2020.']);
+  });
+
+  it('[TOOL-05] joins hard-wrapped entries and splits numbered lists', () => {
+    const wrapped = 'Smith, J. (2020). A long title that wraps\n  onto a second line. Journal, 1(2), 3–4.\nLee, K. (2019). Short. Journal, 2, 5–6.';
+    expect(splitEntries(wrapped)).toHaveLength(2);
+    expect(splitEntries('[1] A. B. One, "T," J., 2001.\n[2] C. Two, "U," K.,\n2002.\n[3] D. Three, "V," L., 2003.')).toEqual(['[1] A. B. One, "T," J., 2001.', '[2] C. Two, "U," K., 2002.', '[3] D. Three, "V," L., 2003.']);
+  });
+
+  it('[TOOL-05] tells BibTeX and RIS from text', () => {
+    expect(inputFormatOf('@article{key, title={T}}')).toBe('bibtex');
+    expect(inputFormatOf('TY  - JOUR\nTI  - T\nER  - ')).toBe('ris');
+    expect(inputFormatOf('Smith, J. (2020). Title.')).toBe('text');
+  });
+});
+
+describe('offline checks', () => {
+  const paper = `As shown before (Smith & Lee, 2019; Brown, 2018), and by Garcia (2021), effects are small [sic]. Jones et al. (2020) disagree (Kim, 2017).
+
+References
+
+Brown, A. (2018). On things. Journal of Things, 3(2), 10–20.
+Garcia, M. (2020). Small effects. Journal of Effects, 4(1), 1–9.
+Smith, J., & Jones, K. (2019). A study. Journal of Studies, 5(1), 1–5. https://doi.org/10.12/abc
+Never, C. (2016). Uncited work. Journal of Nothing, 1, 1–2. ISBN 978-0-306-40615-8
+Brown, A. (2018). On things. Journal of Things, 3(2), 10–20.
+Future, F. (2041). Tomorrow's paper. Journal of Time, 9, 1–2.`;
+  const { report } = analyzeReferences(paper, { currentYear: 2026 });
+  const codes = (i: number) => report.entries[i]!.issues.map((x) => x.code);
+  const citation = (code: string) => report.citationIssues.filter((x) => x.code === code).map((x) => x.params?.cite ?? x.params?.entry);
+
+  it('[TOOL-05] flags a malformed DOI, a bad ISBN, a duplicate and an implausible year', () => {
+    expect(codes(2)).toContain('doiMalformed');
+    expect(codes(3)).toContain('isbnChecksum');
+    expect(codes(4)).toContain('duplicate');
+    expect(codes(5)).toContain('yearImplausible');
+  });
+
+  it('[TOOL-05] matches in-text citations: cited but not listed, year and author mismatches, never cited', () => {
+    expect(citation('citedNotListed')).toEqual(['Jones et al. (2020)', 'Kim, 2017']);
+    expect(citation('citationYearMismatch')).toEqual(['Garcia (2021)']);
+    expect(citation('citationAuthorMismatch')).toEqual(['Smith & Lee, 2019']);
+    expect(citation('listedNotCited')).toEqual(expect.arrayContaining([4, 6]));
+  });
+
+  it('[TOOL-05] reports gaps in a numbered list and numbers cited beyond it', () => {
+    const r = analyzeReferences('Deep nets [1], [2]–[5] and [7].\n\nReferences\n[1] A. One, "T," J. A, vol. 1, pp. 1–2, 2001.\n[2] B. Two, "U," J. B, vol. 2, pp. 3–4, 2002.\n[4] C. Four, "V," J. C, vol. 3, pp. 5–6, 2003.').report;
+    expect(r.citationIssues.find((i) => i.code === 'numberingGap')?.params?.numbers).toBe('3');
+    expect(r.citationIssues.filter((i) => i.code === 'citedNumberMissing').map((i) => i.params?.number)).toEqual([5, 7]);
+  });
+
+  it('[TOOL-05] marks an entry formatted in another style than the list', () => {
+    const r = analyzeReferences(
+      'Brown, A. (2018). On things. Journal of Things, 3(2), 10–20.\nGarcia, M. (2020). Small effects. Journal of Effects, 4(1), 1–9.\nLee, Kim. "Other style." Journal of Style, vol. 2, no. 1, 2017, pp. 3-9.',
+    ).report;
+    expect(r.style).toBe('apa');
+    expect(r.entries[2]!.issues).toContainEqual({ code: 'styleInconsistent', severity: 'warning', params: { style: 'mla', listStyle: 'apa' } });
+  });
+});
+
+describe('online verdicts', () => {
+  const crossrefWork = {
+    DOI: '10.1038/nature14539',
+    title: ['Deep learning'],
+    author: [{ family: 'LeCun', given: 'Yann' }, { family: 'Bengio', given: 'Yoshua' }, { family: 'Hinton', given: 'Geoffrey' }],
+    issued: { 'date-parts': [[2015, 5, 27]] },
+    'container-title': ['Nature'],
+    volume: '521',
+    issue: '7553',
+    page: '436-444',
+  };
+  const real = recordFromCrossref(crossrefWork);
+
+  it('reads Crossref and OpenAlex records', () => {
+    expect(real).toMatchObject({ source: 'crossref', doi: '10.1038/nature14539', year: 2015, authors: ['LeCun', 'Bengio', 'Hinton'], pages: '436-444', retracted: false });
+    const oa = recordFromOpenAlex({ doi: 'https://doi.org/10.1038/NATURE14539', title: 'Deep learning', publication_year: 2015, authorships: [{ author: { display_name: 'Yann LeCun' } }], biblio: { volume: '521', issue: '7553', first_page: '436', last_page: '444' }, primary_location: { source: { display_name: 'Nature' } }, is_retracted: true });
+    expect(oa).toMatchObject({ source: 'openalex', doi: '10.1038/nature14539', authors: ['LeCun'], pages: '436-444', retracted: true });
+  });
+
+  it('[TOOL-05] verifies a match, names the fields of an altered entry, and never accepts a different work', () => {
+    const entry = parseReference('LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.');
+    expect(judge(entry, { candidates: [real] }).verdict).toBe('verified');
+    const altered = parseReference('LeCun, Y., Bengio, Y., & Hinton, G. (2011). Deep learning. Nature, 521(7553), 512–530.');
+    const j = judge(altered, { candidates: [real] });
+    expect(j.verdict).toBe('conflict');
+    expect(j.conflicts.map((c) => c.field)).toEqual(['year', 'pages']);
+    const invented = parseReference('Okafor, B. (2023). Midnight revision habits and the grammar of persuasive essays. Journal of Nocturnal Pedagogy, 7(1), 12–29.');
+    expect(judge(invented, { candidates: [real] })).toMatchObject({ verdict: 'notFound', evidence: null });
+    expect(titleSimilarity('Attention is all you need', 'Attention Is All You Need: Transformers explained')).toBeGreaterThan(0.9);
+    expect(titleSimilarity('Deep learning', 'Deep reinforcement learning for robots')).toBeLessThan(0.75);
+  });
+
+  it('[TOOL-05] leaves entries unchecked when the lookup is unavailable, and counts verdicts', async () => {
+    const lookup: Lookup = async (fields) => (fields.title === 'Deep learning' ? { candidates: [real] } : 'unavailable');
+    const report = await checkReferences('LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.\nDoe, J. (2018). Something else entirely. Journal of Things, 3(1), 1–9.', { lookup });
+    expect(report.entries.map((e) => e.verdict)).toEqual(['verified', 'unchecked']);
+    expect(report.entries[1]!.uncheckedReason).toBe('unavailable');
+    expect(report.online).toBe('partial');
+    expect(report.counts).toMatchObject({ verified: 1, unchecked: 1 });
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(10_000 + 5000).toUTCString(), 10_000)).toBe(5000);
+    expect(retryAfterMs(null)).toBe(1000);
+  });
+
+  it('configures lookups only when a base URL is set, and checks the contact address', () => {
+    expect(loadConfig({}).references).toBeUndefined();
+    expect(loadConfig({ CROSSREF_BASE_URL: 'https://api.crossref.org/', REFERENCES_CONTACT_EMAIL: 'refs@inkwise.app' }).references).toEqual({ crossrefBaseUrl: 'https://api.crossref.org', openAlexBaseUrl: undefined, contactEmail: 'refs@inkwise.app' });
+    expect(() => loadConfig({ OPENALEX_BASE_URL: 'https://api.openalex.org', REFERENCES_CONTACT_EMAIL: 'nope' })).toThrow(/REFERENCES_CONTACT_EMAIL/);
+  });
+});
