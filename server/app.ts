@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { runnersFor } from './jobs/runners.ts';
+import { rewriterRoutes } from './routes/rewriter.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -77,13 +78,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
-  commerceRoutes(app, { db, key, providers: payments.providers });
+  commerceRoutes(app, { db, key, providers: payments.providers, llmConfigured: config.llm !== undefined });
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
   plagiarismRoutes(app, { db, key });
+  rewriterRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   if (config.worker) {
     const worker = startWorker(db, runnersFor(config, db), app.log);
     app.addHook('onClose', async () => worker.stop());

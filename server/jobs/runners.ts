@@ -9,6 +9,10 @@ import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
+import { isLlmMode } from '../../src/domain/rewriter.ts';
+import { rewrite, rewriteView } from '../engines/rewriter/index.ts';
+import { rewriteWithLlm } from '../engines/rewriter/llm.ts';
+import { rewriteSettingsOf } from '../services/rewriter.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** Runs one paid order's engine. */
@@ -59,6 +63,23 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
   };
 }
 
+/**
+ * The essay rewriter (order type 9): the offline modes run the offline engine;
+ * Expand and Creative need the LLM backend (orders for them are refused without
+ * it, and a refused LLM answer fails the run, so the beans go back).
+ */
+export function rewriterRunner(llm: Config['llm']): Runner {
+  return async (order) => {
+    const input = order.content ?? '';
+    const options = { ...rewriteSettingsOf(order), seed: seedOf(order.orderNo) };
+    const llmMode = isLlmMode(options.mode);
+    if (llmMode && !llm) throw new Error(`rewriter mode ${options.mode} needs the LLM backend`);
+    const result = llmMode && llm ? await rewriteWithLlm(input, options, llm) : rewrite(input, options);
+    const backend = llmMode ? 'llm' : 'offline';
+    return { engine: `rewriter-${backend}`, source: input, format: rewriteView(result, options, backend), plain: result.text };
+  };
+}
+
 /** Engines by order type; a type without one is never claimed. The plagiarism check reads the library, so it needs the database. */
 export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
@@ -68,5 +89,6 @@ export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Run
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
     [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
+    [OrderType.COPY_REWRITE, rewriterRunner(config.llm)],
   ]);
 }

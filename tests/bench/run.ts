@@ -21,6 +21,7 @@ import { benchChromium, lighthouseScores } from './lighthouse.ts';
 import { pageWeight } from './page-weight.ts';
 import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
+import { rewriterEngineFigures } from './rewriter-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
 import { readFileSync } from 'node:fs';
@@ -180,6 +181,8 @@ await database.close();
 if (!flag('no-engines')) {
   console.log('\nHumanizer engine (offline):');
   for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
+  console.log('\nEssay rewriter (offline modes):');
+  for (const line of await rewriterEngineFigures()) console.log(`  ${line}`);
   console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');

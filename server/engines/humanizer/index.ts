@@ -15,6 +15,10 @@ export { diffSegments };
 export interface HumanizeOptions {
   ultra?: boolean;
   seed?: number;
+  /** Words or phrases kept verbatim like protected spans (the essay rewriter's frozen words); whole words, any case. */
+  frozen?: readonly string[];
+  /** Overrides the detected register (the essay rewriter's Formal mode asks for 'formal'). */
+  register?: Register;
 }
 
 /** The rewrite, paragraph by paragraph with its change marks, and the protected spans of the input. */
@@ -46,6 +50,33 @@ export function findProtectedSpans(text: string): Array<{ start: number; end: nu
   return spansOf(text).map((s) => ({ ...s }));
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spans of `frozen` words or phrases in `text` (whole words, any case), by character offsets. */
+export function frozenSpans(text: string, frozen: readonly string[]): ProtectedSpan[] {
+  const found: ProtectedSpan[] = [];
+  for (const term of frozen) {
+    const trimmed = term.trim();
+    if (!trimmed) continue;
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(trimmed)}(?![\\p{L}\\p{N}])`, 'giu');
+    for (const m of text.matchAll(re)) found.push({ start: m.index, end: m.index + m[0].length, kind: 'term' });
+  }
+  return found;
+}
+
+/** Protected spans plus extra ones, sorted and merged where they overlap (a new list; the cache is never changed). */
+function withExtraSpans(spans: ProtectedSpan[], extra: ProtectedSpan[]): ProtectedSpan[] {
+  if (extra.length === 0) return spans;
+  const all = [...spans, ...extra].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: ProtectedSpan[] = [];
+  for (const s of all) {
+    const last = merged[merged.length - 1];
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else merged.push({ ...s });
+  }
+  return merged;
+}
+
 /**
  * Input paragraphs: the non-blank lines of the input, trimmed. Blank lines are dropped, so
  * "a\n\n\nb" has two paragraphs and the output joins them with a single '\n'.
@@ -57,7 +88,7 @@ export function splitParagraphs(input: string): string[] {
     .filter((p) => p.length > 0);
 }
 
-type Register = 'formal' | 'neutral' | 'casual';
+export type Register = 'formal' | 'neutral' | 'casual';
 
 /**
  * The register of the whole input decides contractions: none in formal prose (citations, or long words with no
@@ -138,8 +169,9 @@ export function humanize(input: string, options: HumanizeOptions = {}): Humanize
   const ultra = options.ultra === true;
   const seed = (options.seed ?? 0) >>> 0;
   const paragraphs = splitParagraphs(input);
-  const spans = paragraphs.map((p) => spansOf(p));
-  const settings = settingsFor(detectRegister(paragraphs, spans), ultra);
+  const frozen = options.frozen ?? [];
+  const spans = paragraphs.map((p) => withExtraSpans(spansOf(p), frozenSpans(p, frozen)));
+  const settings = settingsFor(options.register ?? detectRegister(paragraphs, spans), ultra);
   const protectedSpans: string[] = [];
   const outputs: string[] = [];
   const segments: Segment[][] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from '../plans.ts';
+import { frozenLimits, rewriteModes, rewriteStrength } from '../rewriter.ts';
 
 const currency = z.enum(currencyCodes).optional();
 const content = z.string().max(200_000);
@@ -23,7 +24,21 @@ export const createOrderRequest = z.object({
   content: content.optional(),
   couponIds,
   currency,
-  extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional(), fileName: z.string().trim().max(255).optional() }).partial().optional(),
+  extraInfo: z
+    .object({
+      isUltra: z.boolean().optional(),
+      originOrderNo: z.string().max(64).optional(),
+      fileName: z.string().trim().max(255).optional(),
+      // The essay rewriter's settings (order type 9, src/domain/rewriter.ts).
+      mode: z.enum(rewriteModes, { message: 'rewriter.error.mode' }).optional(),
+      strength: z.coerce.number().int().min(rewriteStrength.min, { message: 'rewriter.error.strength' }).max(rewriteStrength.max, { message: 'rewriter.error.strength' }).optional(),
+      frozen: z
+        .array(z.string().trim().min(1).max(frozenLimits.length, { message: 'rewriter.error.frozen' }))
+        .max(frozenLimits.count, { message: 'rewriter.error.frozen' })
+        .optional(),
+    })
+    .partial()
+    .optional(),
 });
 
 /** POST /api/createPayment, /api/checkPaymentStatus, /api/order/delete; /api/order/cancel also takes `order`. */

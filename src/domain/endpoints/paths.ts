@@ -58,6 +58,8 @@ export const endpoints = {
   aiDetect: '/api/aiDetect',
   detectorSample: '/api/aiDetect/sample',
   turnitinReport: '/api/turnitinReport',
+  copyRewrite: '/api/copyRewrite',
+  copyRewriteModes: '/api/copyRewrite/modes',
   reportPdf: '/api/report/pdf',
   reportShare: '/api/report/share',
   reportRevoke: '/api/report/revoke',
