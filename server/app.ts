@@ -17,6 +17,7 @@ import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { runnersFor } from './jobs/runners.ts';
 import { rewriterRoutes } from './routes/rewriter.ts';
+import { writerRoutes } from './routes/writer.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   detectorRoutes(app, { db, key });
   plagiarismRoutes(app, { db, key });
   rewriterRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
+  writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   if (config.worker) {
     const worker = startWorker(db, runnersFor(config, db), app.log);
     app.addHook('onClose', async () => worker.stop());

@@ -13,6 +13,9 @@ import { isLlmMode } from '../../src/domain/rewriter.ts';
 import { rewrite, rewriteView } from '../engines/rewriter/index.ts';
 import { rewriteWithLlm } from '../engines/rewriter/llm.ts';
 import { rewriteSettingsOf } from '../services/rewriter.ts';
+import { offlinePlan } from '../engines/writer/index.ts';
+import { writeWithLlm } from '../engines/writer/llm.ts';
+import { writerRequestOf } from '../services/writer.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** Runs one paid order's engine. */
@@ -80,6 +83,20 @@ export function rewriterRunner(llm: Config['llm']): Runner {
   };
 }
 
+/**
+ * The AI writer (order type 11): with the LLM backend a draft along the outline,
+ * citing only the user's sources; without it, the honest outline and a note.
+ * The plain text is the draft, or the topic when there is no prose.
+ */
+export function writerRunner(llm: Config['llm']): Runner {
+  return async (order) => {
+    const topic = order.content ?? '';
+    const request = writerRequestOf(order);
+    const plan = llm ? await writeWithLlm(topic, request, llm) : offlinePlan(topic, request);
+    return { engine: `writer-${plan.backend}`, source: topic, format: plan, plain: plan.draft ? plan.draft.join('\n') : topic };
+  };
+}
+
 /** Engines by order type; a type without one is never claimed. The plagiarism check reads the library, so it needs the database. */
 export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
@@ -90,5 +107,6 @@ export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Run
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
     [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
     [OrderType.COPY_REWRITE, rewriterRunner(config.llm)],
+    [OrderType.AI_WRITE, writerRunner(config.llm)],
   ]);
 }

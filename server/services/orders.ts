@@ -12,6 +12,7 @@ import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import type { RewriteSettings } from '../../src/domain/rewriter.ts';
+import type { WriterRequest } from '../../src/domain/writer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -64,7 +65,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
 export async function createOrder(
   db: Db,
   userId: string,
-  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> },
+  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest> },
   idempotencyKey?: string,
 ): Promise<OrderRow> {
   if (idempotencyKey) {

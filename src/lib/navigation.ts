@@ -18,4 +18,6 @@ export const headerNav: readonly NavItem[] = [
 export const toolsMenu: readonly NavItem[] = [
   { route: 'plagiarism', label: 'nav.plagiarism' },
   { route: 'rewriter', label: 'nav.rewriter' },
+  // Live since issue 15 (order type 11): listed once it runs, as every tool.
+  { route: 'aiWriter', label: 'nav.aiWriter' },
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCodes } from '../plans.ts';
 import { frozenLimits, rewriteModes, rewriteStrength } from '../rewriter.ts';
+import { essayTypes, writerLength, writerLimits } from '../writer.ts';
 
 const currency = z.enum(currencyCodes).optional();
 const content = z.string().max(200_000);
@@ -35,6 +36,17 @@ export const createOrderRequest = z.object({
       frozen: z
         .array(z.string().trim().min(1).max(frozenLimits.length, { message: 'rewriter.error.frozen' }))
         .max(frozenLimits.count, { message: 'rewriter.error.frozen' })
+        .optional(),
+      // The AI writer's request (order type 11, src/domain/writer.ts); the topic is the order's content.
+      essayType: z.enum(essayTypes, { message: 'writer.error.essayType' }).optional(),
+      length: z.coerce.number().int().min(writerLength.min, { message: 'writer.error.length' }).max(writerLength.max, { message: 'writer.error.length' }).optional(),
+      outline: z
+        .array(z.string().trim().min(1).max(writerLimits.outlineLength, { message: 'writer.error.outline' }))
+        .max(writerLimits.outline, { message: 'writer.error.outline' })
+        .optional(),
+      sources: z
+        .array(z.string().trim().min(1).max(writerLimits.sourceLength, { message: 'writer.error.sources' }))
+        .max(writerLimits.sources, { message: 'writer.error.sources' })
         .optional(),
     })
     .partial()

@@ -60,6 +60,8 @@ export const endpoints = {
   turnitinReport: '/api/turnitinReport',
   copyRewrite: '/api/copyRewrite',
   copyRewriteModes: '/api/copyRewrite/modes',
+  aiWrite: '/api/aiWrite',
+  aiWriteBackend: '/api/aiWrite/backend',
   reportPdf: '/api/report/pdf',
   reportShare: '/api/report/share',
   reportRevoke: '/api/report/revoke',

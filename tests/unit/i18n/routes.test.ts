@@ -99,7 +99,7 @@ describe('route table', () => {
     expect(hiddenRoutes).toContain('referenceChecker');
     const menuRoutes = [...headerNav, ...toolsMenu].map((i) => i.route);
     expect(menuRoutes).not.toContain('referenceChecker');
-    expect(menuRoutes).toEqual(['humanizer', 'aiDetector', 'tryPremium', 'plagiarism', 'rewriter']);
+    expect(menuRoutes).toEqual(['humanizer', 'aiDetector', 'tryPremium', 'plagiarism', 'rewriter', 'aiWriter']);
   });
 
   it('writes a static-host rule for every alias in every locale and every legacy path', () => {
