@@ -5,13 +5,14 @@ import { offlineRewriteModes, rewriteModes, type RewriteModesAnswer } from '../.
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { acceptsFields } from '../plugins/multipart.ts';
 import { rewriteResult } from '../services/rewriter.ts';
 
 /** The essay rewriter (spec §7 /api/copyRewrite, multipart orderNo) and the modes this installation offers. */
 export function rewriterRoutes(app: FastifyInstance, { db, key, llmConfigured }: { db: Db; key: Uint8Array; llmConfigured: boolean }) {
   const authed = { preHandler: requireAuth(db, key) };
 
-  app.post(endpoints.copyRewrite, authed, async (request) => {
+  app.post(endpoints.copyRewrite, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await rewriteResult(db, principalOf(request).userId, orderNo));
   });
