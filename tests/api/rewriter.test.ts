@@ -5,7 +5,7 @@ import type { RewriteView } from '../../src/domain/rewriter.ts';
 import { moveBeans } from '../../server/services/ledger.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
 import { accountWithSession } from './fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, secondDatabaseRun, type TestApp } from './helpers.ts';
 
 type Json = Record<string, any>;
 
@@ -110,7 +110,8 @@ describe('essay rewriter API (offline)', () => {
   });
 });
 
-describe('essay rewriter API with the LLM backend', () => {
+// The LLM path does not depend on the database: it runs once, on PGlite.
+describe.skipIf(secondDatabaseRun)('essay rewriter API with the LLM backend', () => {
   let t: TestApp;
   let llm: FakeLlm;
   beforeAll(async () => {

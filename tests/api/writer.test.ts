@@ -4,7 +4,7 @@ import type { WriterPlan } from '../../src/domain/writer.ts';
 import { moveBeans } from '../../server/services/ledger.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
 import { accountWithSession } from './fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, secondDatabaseRun, type TestApp } from './helpers.ts';
 
 type Json = Record<string, any>;
 const sources = ['Twenge, J. (2017). iGen: smartphones and adolescent sleep loss.', 'OECD (2019). Students who use phones in class score lower in reading.'];
@@ -71,7 +71,8 @@ describe('AI writer API without a language model', () => {
   });
 });
 
-describe('AI writer API with the LLM backend', () => {
+// The LLM path does not depend on the database: it runs once, on PGlite.
+describe.skipIf(secondDatabaseRun)('AI writer API with the LLM backend', () => {
   let t: TestApp;
   let llm: FakeLlm;
   beforeAll(async () => {

@@ -136,20 +136,42 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
               />
             </label>
           </div>
-          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-800">
-            {t('writer.outlineLabel')}
-            <textarea dir="auto" rows={4} className={field} value={state.outlineInput} readOnly={busy} aria-describedby={`${id}-outline`} onChange={(e) => patchWriter({ outlineInput: e.target.value })} />
-            <span id={`${id}-outline`} className="text-xs font-normal text-slate-600">
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`${id}-outline-field`} className="font-semibold text-slate-800">
+              {t('writer.outlineLabel')}
+            </label>
+            <textarea
+              id={`${id}-outline-field`}
+              dir="auto"
+              rows={4}
+              className={field}
+              value={state.outlineInput}
+              readOnly={busy}
+              aria-describedby={`${id}-outline`}
+              onChange={(e) => patchWriter({ outlineInput: e.target.value })}
+            />
+            <span id={`${id}-outline`} className="text-xs text-slate-600">
               {t('writer.outlineHint')}
             </span>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-800">
-            {t('writer.sourcesLabel')}
-            <textarea dir="auto" rows={4} className={field} value={state.sourcesInput} readOnly={busy} aria-describedby={`${id}-sources`} onChange={(e) => patchWriter({ sourcesInput: e.target.value })} />
-            <span id={`${id}-sources`} className="text-xs font-normal text-slate-600">
+          </div>
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`${id}-sources-field`} className="font-semibold text-slate-800">
+              {t('writer.sourcesLabel')}
+            </label>
+            <textarea
+              id={`${id}-sources-field`}
+              dir="auto"
+              rows={4}
+              className={field}
+              value={state.sourcesInput}
+              readOnly={busy}
+              aria-describedby={`${id}-sources`}
+              onChange={(e) => patchWriter({ sourcesInput: e.target.value })}
+            />
+            <span id={`${id}-sources`} className="text-xs text-slate-600">
               {t('writer.sourcesHint')}
             </span>
-          </label>
+          </div>
           {llm === false && (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-no-llm>
               {t('writer.noLlm')}

@@ -22,7 +22,7 @@ describe('essay rewriter engine', () => {
     expect(protectedTexts).toEqual(expect.arrayContaining(['Smith', '(2020)', '72%', 'March 2021', 'https://example.org/sleep']));
     for (const mode of offlineRewriteModes) {
       for (let strength = 1; strength <= 5; strength++) {
-        for (const seed of [1, 2, 3]) {
+        for (const seed of strength === 5 ? [1, 2, 3] : [1]) {
           const result = rewrite(ESSAY, { mode, strength, frozen: FROZEN, seed });
           for (const span of protectedTexts) expect(count(result.text, span), `${mode} ${strength} ${span}`).toBeGreaterThanOrEqual(count(ESSAY, span));
           for (const word of FROZEN) expect(count(result.text.toLowerCase(), word), `${mode} ${strength} ${word}`).toBeGreaterThanOrEqual(count(ESSAY.toLowerCase(), word));
