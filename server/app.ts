@@ -17,6 +17,8 @@ import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
+import { rewriterRoutes } from './routes/rewriter.ts';
+import { writerRoutes } from './routes/writer.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
 import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -97,13 +99,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
-  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins } });
+  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: config.llm !== undefined });
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
   plagiarismRoutes(app, { db, key });
+  rewriterRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
+  writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,

@@ -11,6 +11,13 @@ import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
 import { checkReferences } from '../engines/references/index.ts';
 import { referenceLookup } from '../services/reference-lookup.ts';
+import { isLlmMode } from '../../src/domain/rewriter.ts';
+import { rewrite, rewriteView } from '../engines/rewriter/index.ts';
+import { rewriteWithLlm } from '../engines/rewriter/llm.ts';
+import { rewriteSettingsOf } from '../services/rewriter.ts';
+import { offlinePlan } from '../engines/writer/index.ts';
+import { writeWithLlm } from '../engines/writer/llm.ts';
+import { writerRequestOf } from '../services/writer.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
 
 /** What a run may tell the worker while it works. */
@@ -101,6 +108,37 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
 }
 
 /**
+ * The essay rewriter (order type 9): the offline modes run the offline engine;
+ * Expand and Creative need the LLM backend (orders for them are refused without
+ * it, and a refused LLM answer fails the run, so the beans go back).
+ */
+export function rewriterRunner(llm: Config['llm']): Runner {
+  return async (order) => {
+    const input = order.content ?? '';
+    const options = { ...rewriteSettingsOf(order), seed: seedOf(order.orderNo) };
+    const llmMode = isLlmMode(options.mode);
+    if (llmMode && !llm) throw new Error(`rewriter mode ${options.mode} needs the LLM backend`);
+    const result = llmMode && llm ? await rewriteWithLlm(input, options, llm) : rewrite(input, options);
+    const backend = llmMode ? 'llm' : 'offline';
+    return { engine: `rewriter-${backend}`, source: input, format: rewriteView(result, options, backend), plain: result.text };
+  };
+}
+
+/**
+ * The AI writer (order type 11): with the LLM backend a draft along the outline,
+ * citing only the user's sources; without it, the honest outline and a note.
+ * The plain text is the draft, or the topic when there is no prose.
+ */
+export function writerRunner(llm: Config['llm']): Runner {
+  return async (order) => {
+    const topic = order.content ?? '';
+    const request = writerRequestOf(order);
+    const plan = llm ? await writeWithLlm(topic, request, llm) : offlinePlan(topic, request);
+    return { engine: `writer-${plan.backend}`, source: topic, format: plan, plain: plan.draft ? plan.draft.join('\n') : topic };
+  };
+}
+
+/**
  * The engine registry: runners that need nothing but the order, by order type.
  * The engine pool's threads load this same map, so these runs happen off the
  * event loop.
@@ -112,6 +150,8 @@ export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> 
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
+    [OrderType.COPY_REWRITE, rewriterRunner(config.llm)],
+    [OrderType.AI_WRITE, writerRunner(config.llm)],
   ]);
 }
 

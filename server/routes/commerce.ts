@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cancelOrderRequest, checkoutSessionRequest, essayDeleteRequest, essayHistoryRequest, createOrderRequest, orderListRequest, orderNoRequest, quoteRequest, sandboxCompleteRequest, walletLedgerRequest } from '../../src/domain/endpoints/commerce.ts';
 import { ledgerHistory } from '../services/ledger.ts';
 import { productById } from '../../src/domain/products.ts';
+import { isLlmMode } from '../../src/domain/rewriter.ts';
 import { requestLocale } from '../plugins/errors.ts';
 import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, lastCheckoutOutcome, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
@@ -18,7 +19,10 @@ import { authenticate } from '../services/sessions.ts';
 import { siteOriginOf, type SiteOrigins } from '../site-origin.ts';
 
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
-export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteOrigins }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins }) {
+export function commerceRoutes(
+  app: FastifyInstance,
+  { db, key, providers, siteOrigins, llmConfigured = false }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins; llmConfigured?: boolean },
+) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.quote, async (request) => {
@@ -34,6 +38,8 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers, siteO
 
   app.post(endpoints.createOrder, authed, async (request) => {
     const input = createOrderRequest.parse(request.body);
+    // The rewriter's Expand and Creative modes invent content: only with the LLM backend (checked before any charge).
+    if (input.extraInfo?.mode && isLlmMode(input.extraInfo.mode) && !llmConfigured) throw new AppError(ErrorCode.DEFAULT, 'rewriter.error.needsLlm');
     const idempotencyKey = request.headers['idempotency-key'];
     const order = await orders.createOrder(db, principalOf(request).userId, input, typeof idempotencyKey === 'string' ? idempotencyKey.slice(0, 128) : undefined);
     return ok({ orderNo: order.orderNo, status: order.status, productId: order.productId, orderType: order.orderType, payPrice: order.beans || order.amountCents, wordCount: order.wordCount });

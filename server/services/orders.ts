@@ -12,6 +12,8 @@ import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import { refLimits } from '../../src/domain/references.ts';
+import type { RewriteSettings } from '../../src/domain/rewriter.ts';
+import type { WriterRequest } from '../../src/domain/writer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -20,8 +22,8 @@ import { orderableTypes } from '../jobs/runners.ts';
 export type OrderRow = typeof orders.$inferSelect;
 
 const humanizerTypes: readonly number[] = humanizerOrderTypes;
-/** The engines read English only (spec §5): the humanizer and the detector. */
-const englishOnlyTypes: readonly number[] = [...humanizerTypes, OrderType.AI_DETECTION, OrderType.AI_DETECTION_TURNITIN];
+/** The engines read English only (spec §5): the humanizer, the detector and the rewriter (which shares the humanizer's lexicon). */
+const englishOnlyTypes: readonly number[] = [...humanizerTypes, OrderType.AI_DETECTION, OrderType.AI_DETECTION_TURNITIN, OrderType.COPY_REWRITE];
 const toolTypes: readonly number[] = toolOrderTypes;
 const unpaidStatuses: readonly number[] = [OrderStatus.CREATED, OrderStatus.PAYMENT_PENDING];
 
@@ -76,7 +78,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
 export async function createOrder(
   db: Db,
   userId: string,
-  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } },
+  input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest> },
   idempotencyKey?: string,
 ): Promise<OrderRow> {
   if (idempotencyKey) {

@@ -27,7 +27,7 @@ const tools: readonly { route: RouteName; label: MessageKey; menu: 'always' | 'l
   { route: 'aiDetector', label: 'nav.aiDetector', menu: 'live' },
   { route: 'plagiarism', label: 'nav.plagiarism', menu: 'always' },
   { route: 'rewriter', label: 'nav.rewriter', menu: 'always' },
-  { route: 'aiWriter', label: 'page.aiWriter.title', menu: 'live' },
+  { route: 'aiWriter', label: 'nav.aiWriter', menu: 'live' },
   { route: 'aiEditor', label: 'page.aiEditor.title', menu: 'live' },
   { route: 'referenceChecker', label: 'page.referenceChecker.title', menu: 'never' },
 ];

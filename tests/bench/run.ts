@@ -23,6 +23,7 @@ import { pageWeight } from './page-weight.ts';
 import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { humanizerEssayFigures } from './humanizer-essays.ts';
+import { rewriterEngineFigures } from './rewriter-engine.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { referencesEngineFigures } from './references-engine.ts';
 import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
@@ -185,6 +186,8 @@ if (!flag('no-engines')) {
   for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
   console.log('\nHumanizer on machine essays of held-out prompts (issue 13 targets; ../shared/datasets/essays):');
   for (const line of humanizerEssayFigures()) console.log(`  ${line}`);
+  console.log('\nEssay rewriter (offline modes):');
+  for (const line of await rewriterEngineFigures()) console.log(`  ${line}`);
   console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');

@@ -18,10 +18,11 @@ test.describe('header on desktop', () => {
     await expect(menu.getByRole('link', { name: 'AI Detector' })).toBeVisible();
     const plagiarism = menu.getByRole('link', { name: 'Plagiarism Checker' });
     await expect(plagiarism).toBeVisible();
-    // The plagiarism checker runs now (issue 14): not marked; the essay rewriter is still a placeholder.
+    // The plagiarism checker (issue 14), the essay rewriter and the AI writer (issue 15) run now: none is marked.
     await expect(plagiarism).not.toHaveAccessibleDescription('Coming soon');
     const rewriter = menu.getByRole('link', { name: 'Essay Rewriter' });
-    await expect(rewriter).toHaveAccessibleDescription('Coming soon');
+    await expect(rewriter).not.toHaveAccessibleDescription('Coming soon');
+    await expect(menu.getByRole('link', { name: 'AI Writer' })).not.toHaveAccessibleDescription('Coming soon');
     await page.keyboard.press('ArrowDown');
     await expect(humanizer).toBeFocused();
     await page.keyboard.press('ArrowDown');

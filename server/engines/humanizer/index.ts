@@ -20,10 +20,10 @@ export interface HumanizeOptions {
   seed?: number;
   /** How much to change, 0..1 (default 1, the mode's full rate); 0 returns the text unchanged. */
   strength?: number;
-  /** The register to write in; by default it is read from the text (contractions only where it allows them). */
+  /** The register to write in; by default it is read from the text (the essay rewriter's Formal mode asks for 'formal'). */
   register?: Register;
-  /** Words or phrases kept exactly as written, like protected spans (matched whole-word, case-sensitive). */
-  frozen?: string[];
+  /** Words or phrases kept verbatim like protected spans (the essay rewriter's frozen words); whole words, any case. */
+  frozen?: readonly string[];
 }
 
 /** The rewrite, paragraph by paragraph with its change marks, and the protected spans of the input. */
@@ -53,6 +53,33 @@ function spansOf(paragraph: string): ProtectedSpan[] {
 /** Protected spans of a text, by character offsets (quotations and names never cross a line break). */
 export function findProtectedSpans(text: string): Array<{ start: number; end: number; kind: string }> {
   return spansOf(text).map((s) => ({ ...s }));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spans of `frozen` words or phrases in `text` (whole words, any case), by character offsets. */
+export function frozenSpans(text: string, frozen: readonly string[]): ProtectedSpan[] {
+  const found: ProtectedSpan[] = [];
+  for (const term of frozen) {
+    const trimmed = term.trim();
+    if (!trimmed) continue;
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(trimmed)}(?![\\p{L}\\p{N}])`, 'giu');
+    for (const m of text.matchAll(re)) found.push({ start: m.index, end: m.index + m[0].length, kind: 'term' });
+  }
+  return found;
+}
+
+/** Protected spans plus extra ones, sorted and merged where they overlap (a new list; the cache is never changed). */
+function withExtraSpans(spans: ProtectedSpan[], extra: ProtectedSpan[]): ProtectedSpan[] {
+  if (extra.length === 0) return spans;
+  const all = [...spans, ...extra].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: ProtectedSpan[] = [];
+  for (const s of all) {
+    const last = merged[merged.length - 1];
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else merged.push({ ...s });
+  }
+  return merged;
 }
 
 /**
@@ -96,25 +123,6 @@ export function detectRegister(paragraphs: string[], spans: ProtectedSpan[][]): 
 function settingsFor(register: Register, ultra: boolean, strength: number): Settings {
   const contractions = register === 'formal' ? 0 : register === 'casual' ? (ultra ? 1 : 0.85) : ultra ? 0.8 : 0.5;
   return { ultra, contractions: contractions * strength, casual: register === 'casual', pass: 0, strength };
-}
-
-/** Spans of the frozen words in a paragraph, merged into its protected spans (overlaps become one span). */
-function withFrozen(paragraph: string, spans: ProtectedSpan[], frozen: string[]): ProtectedSpan[] {
-  const extra: ProtectedSpan[] = [];
-  for (const word of frozen) {
-    if (!word.trim()) continue;
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
-    for (const m of paragraph.matchAll(re)) extra.push({ start: m.index, end: m.index + m[0].length, kind: 'term' });
-  }
-  if (extra.length === 0) return spans;
-  const all = [...spans, ...extra].sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: ProtectedSpan[] = [];
-  for (const span of all) {
-    const last = merged[merged.length - 1];
-    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  return merged;
 }
 
 /** Ultra's passes: each later pass rewrites what the earlier ones left (see rewriteParagraph). */
@@ -168,7 +176,7 @@ export function humanize(input: string, options: HumanizeOptions = {}): Humanize
   const seed = (options.seed ?? 0) >>> 0;
   const paragraphs = splitParagraphs(input);
   const frozen = options.frozen ?? [];
-  const spans = paragraphs.map((p) => withFrozen(p, spansOf(p), frozen));
+  const spans = paragraphs.map((p) => withExtraSpans(spansOf(p), frozenSpans(p, frozen)));
   const strength = Math.min(1, Math.max(0, options.strength ?? 1));
   const settings = settingsFor(options.register ?? detectRegister(paragraphs, spans), ultra, strength);
   const protectedSpans: string[] = [];

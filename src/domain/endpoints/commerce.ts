@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { currencyCodes } from '../plans.ts';
+import { frozenLimits, rewriteModes, rewriteStrength } from '../rewriter.ts';
+import { essayTypes, writerLength, writerLimits } from '../writer.ts';
 import { int32, int32Max } from './safe-values.ts';
 
 const currency = z.enum(currencyCodes).optional();
@@ -24,7 +26,32 @@ export const createOrderRequest = z.object({
   content: content.optional(),
   couponIds,
   currency,
-  extraInfo: z.object({ isUltra: z.boolean().optional(), originOrderNo: z.string().max(64).optional(), fileName: z.string().trim().max(255).optional() }).partial().optional(),
+  extraInfo: z
+    .object({
+      isUltra: z.boolean().optional(),
+      originOrderNo: z.string().max(64).optional(),
+      fileName: z.string().trim().max(255).optional(),
+      // The essay rewriter's settings (order type 9, src/domain/rewriter.ts).
+      mode: z.enum(rewriteModes, { message: 'rewriter.error.mode' }).optional(),
+      strength: z.coerce.number().int().min(rewriteStrength.min, { message: 'rewriter.error.strength' }).max(rewriteStrength.max, { message: 'rewriter.error.strength' }).optional(),
+      frozen: z
+        .array(z.string().trim().min(1).max(frozenLimits.length, { message: 'rewriter.error.frozen' }))
+        .max(frozenLimits.count, { message: 'rewriter.error.frozen' })
+        .optional(),
+      // The AI writer's request (order type 11, src/domain/writer.ts); the topic is the order's content.
+      essayType: z.enum(essayTypes, { message: 'writer.error.essayType' }).optional(),
+      length: z.coerce.number().int().min(writerLength.min, { message: 'writer.error.length' }).max(writerLength.max, { message: 'writer.error.length' }).optional(),
+      outline: z
+        .array(z.string().trim().min(1).max(writerLimits.outlineLength, { message: 'writer.error.outline' }))
+        .max(writerLimits.outline, { message: 'writer.error.outline' })
+        .optional(),
+      sources: z
+        .array(z.string().trim().min(1).max(writerLimits.sourceLength, { message: 'writer.error.sources' }))
+        .max(writerLimits.sources, { message: 'writer.error.sources' })
+        .optional(),
+    })
+    .partial()
+    .optional(),
 });
 
 /** POST /api/createPayment, /api/checkPaymentStatus, /api/order/delete; /api/order/cancel also takes `order`. */

@@ -1,5 +1,7 @@
 import { endpoints } from '../../domain/endpoints/paths.ts';
 import type { HumanizerResult } from '../../domain/humanizer.ts';
+import type { RewriteSettings } from '../../domain/rewriter.ts';
+import type { WriterRequest } from '../../domain/writer.ts';
 import type { Detection, Report } from '../../domain/detector.ts';
 import type { ReferenceReport } from '../../domain/references.ts';
 import { api } from './instance.ts';
@@ -13,7 +15,7 @@ export type SampleResult = Pick<HumanizerResult, 'data' | 'dataWithoutFormat' | 
 
 export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal) =>
   api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra } }, silent: true, signal });
-export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string; fileName?: string }) =>
+export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest>) =>
   api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, content, extraInfo }, silent: true });
 export const payToolOrder = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; balance?: number }>(endpoints.createPayment, { method: 'POST', body: { orderNo }, silent: true });
 export const fetchHumanizerResult = (orderNo: string) => {

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
+import { essayTypes, writerLength, type EssayType, type WriterAnswer, type WriterPlan, type WriterRequest } from '../../src/domain/writer.ts';
+import type { Db } from '../db/client.ts';
+import { toolResults } from '../db/schema.ts';
+import { AppError, ErrorCode } from '../errors.ts';
+import { getOwnOrder, type OrderRow } from './orders.ts';
+
+const failedStatuses: readonly number[] = failedRunStatuses;
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** The request an order was paid for (its extraInfo), with the defaults for anything left out. */
+export function writerRequestOf(order: Pick<OrderRow, 'extraInfo'>): WriterRequest {
+  const info = order.extraInfo ?? {};
+  const essayType = (essayTypes as readonly string[]).includes(String(info.essayType)) ? (info.essayType as EssayType) : 'argumentative';
+  const length = Number.isInteger(info.length) ? Math.min(writerLength.max, Math.max(writerLength.min, info.length as number)) : writerLength.default;
+  return { essayType, length, outline: strings(info.outline), sources: strings(info.sources) };
+}
+
+/** POST /api/aiWrite (multipart orderNo): the run of one order; `data` is null while it is pending. */
+export async function writerResult(db: Db, userId: string, orderNo: string): Promise<WriterAnswer> {
+  const order = await getOwnOrder(db, userId, orderNo);
+  if (order.orderType !== OrderType.AI_WRITE) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
+  if (failedStatuses.includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'writer.error.runFailed');
+  const [result] = await db.select().from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
+  return { orderNo: order.orderNo, status: order.status, data: result ? (result.format as WriterPlan) : null, rawInputData: order.content ?? '' };
+}

@@ -1,0 +1,242 @@
+/**
+ * The AI writer (spec §2 AIWriter, §3 order type 11): topic, essay type, length,
+ * optional outline and sources; the paid run; the draft (LLM backend) or an
+ * honest outline with the user's sources mapped to the claims and a note that
+ * no language model is configured. A React island hydrated when the browser is
+ * idle; its state and actions live in src/stores/writer.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
+import { essayTypes, writerLength, type WriterPlan } from '../../domain/writer.ts';
+import { redirectToSignup } from '../../lib/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting, type Problem } from '../../stores/writer.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
+
+export interface AIWriterProps {
+  messages: Readonly<Record<string, string>>;
+  pricingPath: string;
+}
+
+const field = 'rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
+const action =
+  'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+type T = (key: string, params?: MessageParams) => string;
+
+/** The outline as plain text in the reader's language (for the clipboard). */
+function outlineText(t: T, plan: WriterPlan): string {
+  const lines = [plan.topic, ''];
+  for (const s of plan.sections) {
+    lines.push(t(`writer.role.${s.role}`, { index: s.index ?? '' }) + (s.point ? `: ${s.point}` : ''));
+    lines.push(t(`writer.guide.${s.role}`));
+    for (const i of s.sources) lines.push(`[${i + 1}] ${plan.sources[i]}`);
+    lines.push('');
+  }
+  return lines.join('\n').trim();
+}
+
+function Outline({ t, plan }: { t: T; plan: WriterPlan }) {
+  return (
+    <ol className="space-y-3" data-outline>
+      {plan.sections.map((s, i) => (
+        <li key={i} className="rounded-xl border border-slate-200 p-3" data-role={s.role}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="font-semibold text-slate-900">{t(`writer.role.${s.role}`, { index: s.index ?? '' })}</h3>
+            <span className="text-xs text-slate-600">{t('writer.words', { count: s.words })}</span>
+          </div>
+          {s.point && (
+            <p className="mt-1 font-medium text-slate-800" dir="auto">
+              {s.point}
+            </p>
+          )}
+          <p className="mt-1 text-sm text-slate-700">{t(`writer.guide.${s.role}`)}</p>
+          {s.role === 'claim' && (
+            <div className="mt-2 text-sm">
+              <span className="font-semibold text-slate-800">{t('writer.evidence')}</span>
+              {s.sources.length > 0 ? (
+                <ul className="mt-1 list-none space-y-1" data-evidence>
+                  {s.sources.map((n) => (
+                    <li key={n} dir="auto">
+                      [{n + 1}] {plan.sources[n]}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-slate-600">{t('writer.noEvidence')}</p>
+              )}
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function AIWriter({ messages, pricingPath }: AIWriterProps) {
+  const t: T = (key, params) => interpolate(messages[key] ?? key, params);
+  const problemText = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.message);
+  const state = useStore($writer);
+  const llm = useStore($writerLlm);
+  const hydrated = useHydrated();
+  const id = useId();
+  const busy = state.phase === 'writing';
+  const plan = state.phase === 'done' ? state.result?.data : null;
+
+  useEffect(() => {
+    void loadBackend();
+    const params = new URLSearchParams(location.search);
+    if (params.has('orderNo')) void openWriting(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+  }, []);
+
+  async function run() {
+    if ((await startWriting()) === 'signup') redirectToSignup();
+  }
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast(t('writer.copied'), 'success');
+    } catch {
+      showToast(t('humanizer.clipboardDenied'), 'warning');
+    }
+  }
+
+  return (
+    <div data-ai-writer data-phase={state.phase} data-hydrated={hydrated ? '' : undefined}>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <label className="flex flex-col gap-1 text-sm font-semibold text-slate-800">
+            {t('writer.topicLabel')}
+            <textarea dir="auto" rows={2} className={field} value={state.topic} readOnly={busy} onChange={(e) => patchWriter({ topic: e.target.value })} />
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-800">
+              {t('writer.typeLabel')}
+              <select className={field} value={state.essayType} disabled={busy} onChange={(e) => patchWriter({ essayType: e.target.value as (typeof essayTypes)[number] })}>
+                {essayTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`writer.type.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-800">
+              {t('writer.lengthLabel')}
+              <input
+                type="number"
+                className={`${field} w-32`}
+                min={writerLength.min}
+                max={writerLength.max}
+                step={50}
+                value={state.length}
+                disabled={busy}
+                onChange={(e) => patchWriter({ length: Number(e.target.value) })}
+              />
+            </label>
+          </div>
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`${id}-outline-field`} className="font-semibold text-slate-800">
+              {t('writer.outlineLabel')}
+            </label>
+            <textarea
+              id={`${id}-outline-field`}
+              dir="auto"
+              rows={4}
+              className={field}
+              value={state.outlineInput}
+              readOnly={busy}
+              aria-describedby={`${id}-outline`}
+              onChange={(e) => patchWriter({ outlineInput: e.target.value })}
+            />
+            <span id={`${id}-outline`} className="text-xs text-slate-600">
+              {t('writer.outlineHint')}
+            </span>
+          </div>
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`${id}-sources-field`} className="font-semibold text-slate-800">
+              {t('writer.sourcesLabel')}
+            </label>
+            <textarea
+              id={`${id}-sources-field`}
+              dir="auto"
+              rows={4}
+              className={field}
+              value={state.sourcesInput}
+              readOnly={busy}
+              aria-describedby={`${id}-sources`}
+              onChange={(e) => patchWriter({ sourcesInput: e.target.value })}
+            />
+            <span id={`${id}-sources`} className="text-xs text-slate-600">
+              {t('writer.sourcesHint')}
+            </span>
+          </div>
+          {llm === false && (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-no-llm>
+              {t('writer.noLlm')}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {state.problem && (
+              <p className="text-sm text-red-700" role="alert">
+                {problemText(state.problem)}
+              </p>
+            )}
+            {state.problem?.unlock && (
+              <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
+                {t('humanizer.unlockLink')}
+              </a>
+            )}
+            <button
+              type="button"
+              className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+              disabled={busy || state.topic.trim() === ''}
+              onClick={() => void run()}
+            >
+              {t('writer.write')}
+            </button>
+          </div>
+        </section>
+
+        <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id={`${id}-result`} className="text-base font-semibold text-slate-900">
+              {plan?.draft ? t('writer.draftTitle') : t('writer.outlineTitle')}
+            </h2>
+            {plan && (
+              <button type="button" className={action} onClick={() => void copy(plan.draft ? plan.draft.join('\n\n') : outlineText(t, plan))}>
+                {t('writer.copy')}
+              </button>
+            )}
+          </div>
+          {plan ? (
+            <div className="mt-3">
+              {plan.note && (
+                <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" role="note" data-note={plan.note}>
+                  {t(`writer.${plan.note}`)}
+                </p>
+              )}
+              {plan.draft ? (
+                <div dir="auto" className="space-y-3 text-base leading-relaxed text-slate-900" data-draft>
+                  {plan.draft.map((p, i) => (
+                    <p key={i}>{p}</p>
+                  ))}
+                </div>
+              ) : (
+                <Outline t={t} plan={plan} />
+              )}
+            </div>
+          ) : (
+            <p className="mt-3 text-slate-500">{t('writer.resultEmpty')}</p>
+          )}
+          {busy && (
+            <div className="absolute inset-0 flex items-center justify-center rounded-2xl bg-white/90" role="status">
+              <p className="font-medium text-slate-800">{t('writer.writing')}</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

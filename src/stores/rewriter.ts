@@ -1,0 +1,211 @@
+/**
+ * The essay rewriter's state and actions (spec §3 order type 9, §4 tool flow):
+ * the text and settings, the quote, the paid run and its polling, the result,
+ * the modes this installation offers and the user's recent rewrites. The island
+ * (src/islands/EssayRewriter) only subscribes and calls.
+ */
+import { atom, computed } from 'nanostores';
+import { endpoints } from '../domain/endpoints/paths.ts';
+import { humanizerLimits } from '../domain/humanizer.ts';
+import { OrderStatus, OrderType } from '../domain/orders.ts';
+import { wordLimitFor } from '../domain/plans.ts';
+import { ProductId } from '../domain/products.ts';
+import { defaultRewriteSettings, offlineRewriteModes, parseFrozen, rewriteStrength, type RewriteAnswer, type RewriteMode } from '../domain/rewriter.ts';
+import { countWords } from '../domain/word-count.ts';
+import { apiBase } from '../lib/api/base.ts';
+import { ApiError } from '../lib/api/client.ts';
+import * as commerceApi from '../lib/api/commerce.ts';
+import * as rewriterApi from '../lib/api/rewriter.ts';
+import * as toolsApi from '../lib/api/tools.ts';
+import { downloadWithToken } from '../lib/download.ts';
+import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
+
+/** A problem to show, as a message key of the island's catalog and its values; or a server message as is. */
+export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+
+export interface RewriterState {
+  text: string;
+  mode: RewriteMode;
+  strength: number;
+  /** The frozen words as the user typed them (comma-separated). */
+  frozenInput: string;
+  price: number | null;
+  phase: 'idle' | 'rewriting' | 'done';
+  problem: Problem | null;
+  orderNo: string | null;
+  result: RewriteAnswer | null;
+}
+
+const initial: RewriterState = {
+  text: '',
+  mode: defaultRewriteSettings.mode,
+  strength: defaultRewriteSettings.strength,
+  frozenInput: '',
+  price: null,
+  phase: 'idle',
+  problem: null,
+  orderNo: null,
+  result: null,
+};
+
+export const $rewriter = atom<RewriterState>(initial);
+/** The modes on offer: the offline five until the server says the LLM ones are on too. */
+export const $modes = atom<readonly RewriteMode[]>(offlineRewriteModes);
+export interface HistoryEntry {
+  orderNo: string;
+  createTime: string;
+}
+export const $history = atom<HistoryEntry[]>([]);
+
+export const $wordCount = computed($rewriter, (state) => countWords(state.text));
+export const $wordLimit = computed($membershipLevel, (level) => wordLimitFor(Math.max(0, level)));
+
+function patch(values: Partial<RewriterState>) {
+  $rewriter.set({ ...$rewriter.get(), ...values });
+}
+
+const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
+
+let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+let quoteAbort: AbortController | undefined;
+
+export function setText(text: string): void {
+  patch({ text, problem: null });
+  refreshQuote();
+}
+
+export function setMode(mode: RewriteMode): void {
+  if ($modes.get().includes(mode)) patch({ mode, problem: null });
+}
+
+export function setStrength(strength: number): void {
+  patch({ strength: Math.min(rewriteStrength.max, Math.max(rewriteStrength.min, Math.round(strength))) });
+}
+
+export function setFrozenInput(frozenInput: string): void {
+  patch({ frozenInput });
+}
+
+/** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
+export function refreshQuote(): void {
+  clearTimeout(quoteTimer);
+  quoteAbort?.abort();
+  const { text } = $rewriter.get();
+  if (!text.trim()) return patch({ price: null });
+  quoteTimer = setTimeout(async () => {
+    const controller = new AbortController();
+    quoteAbort = controller;
+    try {
+      const quote = await toolsApi.quoteTool(ProductId.COPY_REWRITE, $rewriter.get().text, false, controller.signal);
+      patch({ price: quote.productSettlements[String(ProductId.COPY_REWRITE)]?.payPrice ?? null });
+    } catch (error) {
+      if (!controller.signal.aborted) patch({ price: null });
+      console.info('rewrite quote unavailable', error);
+    }
+  }, 400);
+}
+
+/** Spec §5 checks before a paid run: text present and within the plan's word limit. */
+export function textProblem(): Problem | null {
+  const { text } = $rewriter.get();
+  if (!text.trim()) return { key: 'commerce.error.contentRequired' };
+  const limit = $wordLimit.get();
+  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
+  return null;
+}
+
+/** Polls every second (spec §9) until the run is done; a failed run answers an error. */
+async function pollRewrite(orderNo: string): Promise<RewriteAnswer> {
+  for (;;) {
+    const answer = await rewriterApi.fetchRewrite(orderNo);
+    if (answer.data) return answer;
+    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
+  }
+}
+
+/** Rewrite: create the order (type 9) with the settings, pay it in beans, poll. Answers 'signup' for a visitor. */
+export async function startRewrite(): Promise<'signup' | void> {
+  const state = $rewriter.get();
+  if (state.phase === 'rewriting') return;
+  const problem = textProblem();
+  if (problem) return patch({ problem });
+  if (!loggedIn()) return 'signup';
+  patch({ phase: 'rewriting', problem: null });
+  let orderNo: string;
+  try {
+    await ensureFreshToken();
+    const settings = { mode: state.mode, strength: state.strength, frozen: parseFrozen(state.frozenInput) };
+    const order = await toolsApi.createToolOrder(ProductId.COPY_REWRITE, state.text, settings);
+    await toolsApi.payToolOrder(order.orderNo);
+    orderNo = order.orderNo;
+    void fetchBalance().catch(() => undefined);
+  } catch (error) {
+    const unlock = error instanceof ApiError && /bean/i.test(error.message);
+    return patch({ phase: 'idle', problem: { ...failure(error), unlock } });
+  }
+  patch({ orderNo });
+  try {
+    const result = await pollRewrite(orderNo);
+    patch({ phase: 'done', result });
+    void loadHistory();
+  } catch (error) {
+    // Spec §8: polling errors are logged and the loader closed.
+    console.error('rewrite polling failed', error);
+    patch({ phase: 'idle', problem: failure(error) });
+  }
+}
+
+/** Opens a finished rewrite (?orderNo= from the history, or the island's own list). */
+export async function openRewrite(orderNo: string): Promise<'signup' | void> {
+  if (!orderNo.trim()) return patch({ problem: { key: 'commerce.error.orderNoMissing' } });
+  if (!loggedIn()) return 'signup';
+  patch({ phase: 'rewriting', problem: null, orderNo });
+  try {
+    const result = await pollRewrite(orderNo);
+    const view = result.data!;
+    patch({ phase: 'done', result, text: result.rawInputData, mode: view.mode, strength: view.strength, frozenInput: view.frozen.join(', ') });
+  } catch (error) {
+    console.error('rewrite failed to load', error);
+    patch({ phase: 'idle', problem: failure(error) });
+  }
+}
+
+/** Which modes this installation offers (Expand and Creative only with the LLM backend). */
+export async function loadModes(): Promise<void> {
+  try {
+    $modes.set((await rewriterApi.fetchRewriteModes()).modes);
+  } catch (error) {
+    console.info('rewriter modes unavailable', error);
+  }
+}
+
+/** The user's recent finished rewrites, newest first. */
+export async function loadHistory(): Promise<void> {
+  if (!loggedIn()) return $history.set([]);
+  try {
+    const { list } = await commerceApi.listToolOrders(String(OrderType.COPY_REWRITE), OrderStatus.DONE, 1, 10);
+    $history.set(list.map((o) => ({ orderNo: o.orderNo, createTime: o.createTime })));
+  } catch (error) {
+    console.info('rewrite history unavailable', error);
+  }
+}
+
+/** The finished rewrite's plain text (for the clipboard). */
+export const resultText = (): string => $rewriter.get().result?.dataWithoutFormat ?? '';
+
+/** Downloads the result as a .docx (GET /api/download/word). */
+export async function downloadDocx(): Promise<void> {
+  const { orderNo } = $rewriter.get();
+  if (!orderNo) return;
+  await downloadWithToken(
+    `${apiBase()}${endpoints.downloadWord}?${new URLSearchParams({ orderNo })}`,
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    `inkwise-${orderNo}.docx`,
+  );
+}
+
+/** Back to an empty rewriter. */
+export function resetRewriter(): void {
+  $rewriter.set(initial);
+}

@@ -1,0 +1,117 @@
+/**
+ * The AI writer's state and actions (spec §3 order type 11): the topic and the
+ * request, the paid run and its polling, the result (a draft with the LLM
+ * backend, else an outline). The island (src/islands/AIWriter) only subscribes and calls.
+ */
+import { atom } from 'nanostores';
+import { humanizerLimits } from '../domain/humanizer.ts';
+import { ProductId } from '../domain/products.ts';
+import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer } from '../domain/writer.ts';
+import { ApiError } from '../lib/api/client.ts';
+import * as toolsApi from '../lib/api/tools.ts';
+import * as writerApi from '../lib/api/writer.ts';
+import { $user, ensureFreshToken, fetchBalance } from './user.ts';
+
+export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+
+export interface WriterState {
+  topic: string;
+  essayType: EssayType;
+  length: number;
+  outlineInput: string;
+  sourcesInput: string;
+  phase: 'idle' | 'writing' | 'done';
+  problem: Problem | null;
+  orderNo: string | null;
+  result: WriterAnswer | null;
+}
+
+const initial: WriterState = { topic: '', essayType: 'argumentative', length: writerLength.default, outlineInput: '', sourcesInput: '', phase: 'idle', problem: null, orderNo: null, result: null };
+
+export const $writer = atom<WriterState>(initial);
+/** Whether this installation drafts prose (null until the server has answered). */
+export const $writerLlm = atom<boolean | null>(null);
+
+export function patchWriter(values: Partial<Pick<WriterState, 'topic' | 'essayType' | 'length' | 'outlineInput' | 'sourcesInput'>>): void {
+  $writer.set({ ...$writer.get(), ...values, problem: null });
+}
+
+const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
+
+export async function loadBackend(): Promise<void> {
+  try {
+    $writerLlm.set((await writerApi.fetchWriterBackend()).llm);
+  } catch (error) {
+    console.info('writer backend unknown', error);
+  }
+}
+
+async function poll(orderNo: string): Promise<WriterAnswer> {
+  for (;;) {
+    const answer = await writerApi.fetchWriting(orderNo);
+    if (answer.data) return answer;
+    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
+  }
+}
+
+/** Write: create the order (type 11) with the request, pay it in beans, poll. Answers 'signup' for a visitor. */
+export async function startWriting(): Promise<'signup' | void> {
+  const state = $writer.get();
+  if (state.phase === 'writing') return;
+  if (!state.topic.trim()) return $writer.set({ ...state, problem: { key: 'commerce.error.contentRequired' } });
+  if (!(state.length >= writerLength.min && state.length <= writerLength.max)) return $writer.set({ ...state, problem: { key: 'writer.error.length' } });
+  if (!loggedIn()) return 'signup';
+  $writer.set({ ...state, phase: 'writing', problem: null });
+  let orderNo: string;
+  try {
+    await ensureFreshToken();
+    const order = await toolsApi.createToolOrder(ProductId.AI_WRITE, state.topic, {
+      essayType: state.essayType,
+      length: state.length,
+      outline: linesOf(state.outlineInput, writerLimits.outline, writerLimits.outlineLength),
+      sources: linesOf(state.sourcesInput, writerLimits.sources, writerLimits.sourceLength),
+    });
+    await toolsApi.payToolOrder(order.orderNo);
+    orderNo = order.orderNo;
+    void fetchBalance().catch(() => undefined);
+  } catch (error) {
+    const unlock = error instanceof ApiError && /bean/i.test(error.message);
+    return $writer.set({ ...$writer.get(), phase: 'idle', problem: { ...failure(error), unlock } });
+  }
+  $writer.set({ ...$writer.get(), orderNo });
+  try {
+    const result = await poll(orderNo);
+    $writer.set({ ...$writer.get(), phase: 'done', result });
+  } catch (error) {
+    console.error('writer polling failed', error);
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error) });
+  }
+}
+
+/** Opens a finished run (?orderNo= from the history). */
+export async function openWriting(orderNo: string): Promise<'signup' | void> {
+  if (!loggedIn()) return 'signup';
+  $writer.set({ ...$writer.get(), phase: 'writing', problem: null, orderNo });
+  try {
+    const result = await poll(orderNo);
+    const plan = result.data!;
+    $writer.set({
+      ...$writer.get(),
+      phase: 'done',
+      result,
+      topic: plan.topic,
+      essayType: plan.essayType,
+      length: plan.length,
+      outlineInput: plan.sections.flatMap((s) => (s.point ? [s.point] : [])).join('\n'),
+      sourcesInput: plan.sources.join('\n'),
+    });
+  } catch (error) {
+    console.error('writer result failed to load', error);
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error) });
+  }
+}
+
+export function resetWriter(): void {
+  $writer.set(initial);
+}

@@ -1,0 +1,80 @@
+/**
+ * Essay rewriter figures per mode and strength: words/s, share of words changed, output length, mean sentence
+ * length, contractions and long words per 100 words (formality), and whether every protected span and frozen
+ * word was kept (issue 15: must be 100%). Texts: the machine-written texts of ../shared/datasets/detector (an
+ * even sample of 300), or the humanizer's committed bench sample when the dataset is absent. Each text freezes
+ * its two longest lower-case words.
+ *
+ *   ./node_modules/.bin/node tests/bench/rewriter-engine.ts
+ *
+ * Prints figures; never fails on time.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findProtectedSpans, frozenSpans, splitParagraphs } from '../../server/engines/humanizer/index.ts';
+import { countSentences, rewrite } from '../../server/engines/rewriter/index.ts';
+import { offlineRewriteModes } from '../../src/domain/rewriter.ts';
+import { loadDetectorTexts } from './humanizer-engine.ts';
+
+const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+export async function rewriterEngineFigures(limit = 300): Promise<string[]> {
+  const data = loadDetectorTexts();
+  const all = data
+    ? data.machine.map((m) => m.text)
+    : splitParagraphs(readFileSync(new URL('../../server/engines/humanizer/data/bench-sample.txt', import.meta.url), 'utf8'));
+  const step = Math.max(1, Math.floor(all.length / limit));
+  const texts = all.filter((_, i) => i % step === 0).slice(0, limit);
+  const frozenOf = (text: string) => [...new Set(words(text).filter((w) => /^\p{Ll}{6,}$/u.test(w)))].sort((a, b) => b.length - a.length).slice(0, 2);
+  const totalWords = texts.reduce((n, t) => n + words(t).length, 0);
+  const lines = [`**Essay rewriter** (${data ? `${texts.length} machine texts of ../shared/datasets/detector` : 'dataset absent: committed sample'}, ${totalWords} words; one process, this machine)`];
+  const base = { sentenceWords: totalWords / texts.reduce((n, t) => n + countSentences(t), 0) };
+  const per100 = (count: number, n: number) => ((100 * count) / n).toFixed(2);
+  const inputContractions = texts.reduce((n, t) => n + (t.match(/\b\w+['’](?:t|s|re|ve|ll|d|m)\b/g) ?? []).length, 0);
+  const inputLong = texts.reduce((n, t) => n + words(t).filter((w) => w.length >= 9).length, 0);
+  lines.push(`input: ${base.sentenceWords.toFixed(1)} words/sentence, contractions ${per100(inputContractions, totalWords)}/100 words, long words (9+ letters) ${per100(inputLong, totalWords)}/100 words`);
+  lines.push('| mode | strength | words/s | changed | length out/in | words/sentence | contractions/100w | long words/100w | spans + frozen kept |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const mode of offlineRewriteModes) {
+    for (const strength of [1, 3, 5]) {
+      let changed = 0;
+      let outWords = 0;
+      let outSentences = 0;
+      let contractions = 0;
+      let long = 0;
+      let required = 0;
+      let kept = 0;
+      const started = performance.now();
+      const outputs = texts.map((text, i) => rewrite(text, { mode, strength, frozen: frozenOf(text), seed: i }));
+      const seconds = (performance.now() - started) / 1000;
+      outputs.forEach((result, i) => {
+        const source = texts[i]!;
+        changed += result.stats.changedShare * result.stats.words;
+        outWords += words(result.text).length;
+        outSentences += countSentences(result.text);
+        contractions += (result.text.match(/\b\w+['’](?:t|s|re|ve|ll|d|m)\b/g) ?? []).length;
+        long += words(result.text).filter((w) => w.length >= 9).length;
+        // Per paragraph, as the engine promises: each paragraph's spans are in that paragraph's output.
+        const outParagraphs = result.text.split('\n');
+        splitParagraphs(source).forEach((p, k) => {
+          for (const s of findProtectedSpans(p)) {
+            const span = p.slice(s.start, s.end);
+            required++;
+            if (occurrences(outParagraphs[k] ?? '', span) >= occurrences(p, span)) kept++;
+          }
+        });
+        for (const word of frozenOf(source)) {
+          required++;
+          if (frozenSpans(result.text, [word]).length >= frozenSpans(source, [word]).length) kept++;
+        }
+      });
+      lines.push(
+        `| ${mode} | ${strength} | ${Math.round(totalWords / seconds)} | ${((100 * changed) / totalWords).toFixed(1)}% | ${(outWords / totalWords).toFixed(3)} | ${(outWords / outSentences).toFixed(1)} | ${per100(contractions, outWords)} | ${per100(long, outWords)} | ${required === 0 ? 'n/a' : `${((100 * kept) / required).toFixed(2)}% of ${required}`} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) for (const line of await rewriterEngineFigures()) console.log(line);

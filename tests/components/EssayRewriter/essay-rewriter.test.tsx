@@ -1,0 +1,111 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RewriteAnswer } from '../../../src/domain/rewriter.ts';
+import { rewriterMessages } from '../../../src/islands/EssayRewriter/page-messages.ts';
+import { EssayRewriter } from '../../../src/islands/EssayRewriter/EssayRewriter.tsx';
+import * as toolsApi from '../../../src/lib/api/tools.ts';
+import * as rewriterApi from '../../../src/lib/api/rewriter.ts';
+import { $modes, resetRewriter } from '../../../src/stores/rewriter.ts';
+import { $user, emptyUser } from '../../../src/stores/user.ts';
+
+const answer: RewriteAnswer = {
+  orderNo: 'IWTEST1',
+  status: 50,
+  rawInputData: 'Social media is big. It shows a lot.',
+  dataWithoutFormat: 'Social media is substantial. It demonstrates a great deal.',
+  data: {
+    mode: 'formal',
+    strength: 4,
+    frozen: ['Social media'],
+    backend: 'offline',
+    paragraphs: [
+      [
+        { text: 'Social media is ' },
+        { text: 'substantial', change: 'edited' },
+        { text: '. It ' },
+        { text: 'demonstrates a great deal', change: 'edited' },
+        { text: '.' },
+      ],
+    ],
+    stats: { words: 8, outputWords: 9, changedShare: 0.5, sentences: 2, outputSentences: 2 },
+  },
+};
+
+vi.mock('../../../src/lib/api/tools.ts', () => ({
+  quoteTool: vi.fn(async () => ({ productSettlements: { '10': { showPrice: 4, payPrice: 4, unit: 'beans' } }, wordCount: 8 })),
+  createToolOrder: vi.fn(async () => ({ orderNo: 'IWTEST1', status: 0 })),
+  payToolOrder: vi.fn(async () => ({ orderNo: 'IWTEST1', status: 30, paid: true })),
+}));
+vi.mock('../../../src/lib/api/rewriter.ts', () => ({
+  fetchRewrite: vi.fn(async () => answer),
+  fetchRewriteModes: vi.fn(async () => ({ modes: ['standard', 'fluent', 'formal', 'simple', 'shorten'] })),
+}));
+// The wallet refresh after a payment is the header's business, not this island's.
+vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined) }));
+vi.mock('../../../src/lib/api/commerce.ts', () => ({
+  listToolOrders: vi.fn(async () => ({ list: [{ orderNo: 'IWTEST1', productId: 10, orderType: 9, status: 50, amountCents: 0, currency: null, createTime: '2026-11-24T01:00:00.000Z' }], total: 1 })),
+}));
+
+const renderRewriter = (locale: 'en' | 'fr' = 'en') =>
+  render(<EssayRewriter messages={rewriterMessages(locale)} pricingPath={`/${locale}/try-premium`} selfPath={`/${locale}/essay-rewriter`} />);
+
+describe('EssayRewriter', () => {
+  beforeEach(() => {
+    resetRewriter();
+    $user.set({ ...emptyUser });
+    vi.clearAllMocks();
+  });
+
+  it('[TOOL-04] offers the five offline modes, how much to change and frozen words; Rewrite waits for text', async () => {
+    renderRewriter();
+    const modes = screen.getByRole('group', { name: 'Mode' });
+    expect(within(modes).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Standard', 'Fluent', 'Formal / Academic', 'Simple', 'Shorten']);
+    expect((screen.getByRole('radio', { name: 'Standard' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('slider', { name: 'How much to change' }).getAttribute('aria-valuetext')).toBe('3 of 5');
+    expect(screen.getByRole('textbox', { name: 'Frozen words' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rewrite' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Your rewrite appears here, with the changes marked.')).toBeTruthy();
+    await waitFor(() => expect(rewriterApi.fetchRewriteModes).toHaveBeenCalled());
+  });
+
+  it('[TOOL-04] shows Expand and Creative only when the server says the LLM backend is on', async () => {
+    vi.mocked(rewriterApi.fetchRewriteModes).mockResolvedValueOnce({ modes: ['standard', 'fluent', 'formal', 'simple', 'shorten', 'expand', 'creative'] });
+    renderRewriter('fr');
+    expect(await screen.findByRole('radio', { name: 'Développer' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Créatif' })).toBeTruthy();
+    $modes.set(['standard', 'fluent', 'formal', 'simple', 'shorten']);
+  });
+
+  it('[TOOL-04] a signed-in user rewrites with the chosen settings and sees the result beside the source, changes marked, with copy, download and history', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderRewriter();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your text' }), { target: { value: 'Social media is big. It shows a lot.' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Formal / Academic' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'How much to change' }), { target: { value: '4' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Frozen words' }), { target: { value: 'Social media, ' } });
+    expect(await screen.findByText('Costs 4 beans')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rewrite' }));
+    await screen.findByText('50% of the words changed');
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(10, 'Social media is big. It shows a lot.', { mode: 'formal', strength: 4, frozen: ['Social media'] });
+    const result = screen.getByRole('region', { name: 'Rewritten text' });
+    expect([...result.querySelectorAll('mark')].map((m) => [m.textContent, m.dataset.change])).toEqual([
+      ['substantial', 'edited'],
+      ['demonstrates a great deal', 'edited'],
+    ]);
+    expect(result.querySelector('[data-output]')!.getAttribute('dir')).toBe('auto');
+    expect(within(result).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(within(result).getByRole('button', { name: 'Download .docx' })).toBeTruthy();
+    const history = await screen.findByRole('region', { name: 'Your recent rewrites' });
+    expect(within(history).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/en/essay-rewriter?orderNo=IWTEST1');
+  });
+
+  it('[TOOL-04] a text over the plan limit is refused before any order, with the unlock link', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderRewriter();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your text' }), { target: { value: 'word '.repeat(400) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rewrite' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/300/);
+    expect(screen.getByRole('link', { name: /unlock|premium/i })).toBeTruthy();
+    expect(toolsApi.createToolOrder).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import mammoth from 'mammoth';
+import { locales } from '../../src/i18n/locales.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import { signUpFresh } from './mailbox.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const essay = [
+  "It is important to note that social media plays a crucial role in modern communication. Moreover, it allows individuals to utilize numerous platforms in order to share information. According to Smith (2020), 72% of teenagers use Instagram daily. However, many parents don't know what their children are doing online.",
+  'The study was carried out in March 2021 at Stanford University. It shows that "screen time is not the enemy" and that students need guidance.',
+].join('\n');
+
+test('[TOOL-04] rewrites an essay in the Formal mode with frozen words: result beside the source with changes marked, spans kept, .docx, history', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpFresh(page, { tag: 'rw', returnTo: '/en/essay-rewriter' });
+  await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  // Without a language model only the five offline modes are offered.
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('radio')).toHaveCount(5);
+  await expect(page.getByRole('radio', { name: 'Expand' })).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Your text' }).fill(essay);
+  await page.getByText('Formal / Academic').click();
+  await expect(page.getByRole('radio', { name: 'Formal / Academic' })).toBeChecked();
+  await page.getByRole('slider', { name: 'How much to change' }).fill('4');
+  await page.getByRole('textbox', { name: 'Frozen words' }).fill('social media, guidance');
+  await expect(page.getByText(/^Costs \d+ beans$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Rewrite' }).click();
+
+  const result = page.getByRole('region', { name: 'Rewritten text' });
+  await expect(result.getByText(/% of the words changed$/)).toBeVisible({ timeout: 30_000 });
+  const output = result.locator('[data-output]');
+  await expect(output.locator('mark').first()).toBeVisible();
+  await expect(output).toContainText('do not know');
+  for (const kept of ['social media', 'guidance', 'Smith (2020)', '72%', 'March 2021', 'Stanford University', '"screen time is not the enemy"']) await expect(output).toContainText(kept);
+  // The source stays beside the result.
+  await expect(page.getByRole('textbox', { name: 'Your text' })).toHaveValue(essay);
+
+  const downloading = page.waitForEvent('download');
+  await result.getByRole('button', { name: 'Download .docx' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^inkwise-.+\.docx$/);
+  const { value } = await mammoth.extractRawText({ buffer: await readFile((await download.path())!) });
+  expect(value).toContain('do not know');
+
+  // The island's own history and the site's history open the rewrite again.
+  await expect(page.getByRole('region', { name: 'Your recent rewrites' }).getByRole('link', { name: 'Open' })).toHaveCount(1);
+  await page.goto('/en/history');
+  await page.getByRole('link', { name: 'Open' }).first().click();
+  await expect(page).toHaveURL(/\/en\/essay-rewriter\?orderNo=/);
+  await expect(page.getByRole('region', { name: 'Rewritten text' }).locator('[data-output]')).toContainText('do not know', { timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: 'Formal / Academic' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Frozen words' })).toHaveValue('social media, guidance');
+});
+
+test('[TOOL-04] the rewriter speaks every locale, right to left in Arabic, passes axe, and sends a visitor to sign up', async ({ page }) => {
+  test.setTimeout(60_000);
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;');
+  for (const { code } of locales) {
+    const html = await (await page.request.get(`/${code}/essay-rewriter`)).text();
+    for (const key of ['rewriter.rewrite', 'rewriter.sourceLabel', 'rewriter.mode.formal', 'rewriter.strengthLabel'] as const) expect(html, `${code} ${key}`).toContain(escape(translate(code, key)));
+  }
+  await page.goto('/ar/essay-rewriter');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.getByLabel(translate('ar', 'rewriter.sourceLabel')).fill(essay);
+  await page.getByRole('button', { name: translate('ar', 'rewriter.rewrite') }).click();
+  await expect(page).toHaveURL(/\/ar\/signup\?cb=%2Far%2Fessay-rewriter/);
+});
