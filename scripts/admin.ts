@@ -3,13 +3,14 @@
  *   coupon create --code SPRING --kind beans|discount|others --value 200 [--max-uses 100] [--expires 2027-01-31] [--internal]
  *   beans grant --email ana@example.edu --amount 500 [--note "support ticket 42"]
  *   sources add FILE   (a folder of .txt/.pdf/.docx/.doc files, or a JSONL file of {title, url, text})
- * Uses DATABASE_URL like the server (default: PGlite under ./data).
+ * Uses DATABASE_URL like the server (default: PGlite under ./data). On PGlite it refuses to run
+ * while the server has the folder open (stop the server first); on PostgreSQL both run side by side.
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '../src/domain/auth-rules.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
+import { DatabaseInUseError, openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { createCoupon, type CouponKind } from '../server/services/coupons.ts';
 import { moveBeans } from '../server/services/ledger.ts';
@@ -53,7 +54,10 @@ try {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   throw error;
 }
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) fail(error.message);
+  throw error;
+});
 try {
   const [area, action] = positionals;
   if (area === 'coupon' && action === 'create') {

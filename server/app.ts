@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
+import { errorForLog, requestForLog } from './log-redaction.ts';
+import { apiPolicy } from '../scripts/csp.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, registerTextGuard } from './plugins/errors.ts';
+import { registerMultipart } from './plugins/multipart.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -15,32 +17,58 @@ import { rewardRoutes } from './routes/rewards.ts';
 import { devRoutes } from './routes/dev.ts';
 import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
-import { runnersFor } from './jobs/runners.ts';
+import { databaseRunners, engineRunners, inProcessEngine } from './jobs/runners.ts';
+import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { signingKey } from './services/secrets.ts';
+import { startMaintenance } from './services/maintenance.ts';
 import { paymentSetup } from './payments/providers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { wechatNotifyRoutes } from './routes/wechat-notify.ts';
+
+/** A policy string as Helmet's directives object. */
+function parseDirectives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
 
 /** What the app needs besides configuration: opened resources, so tests can pass their own. */
 export interface AppDeps {
   database: Database;
   /** Replaces the mailer built from config (tests that need no SMTP server). */
   mailer?: Mailer;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the Fastify app from configuration; listening is the caller's business. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog, err: errorForLog },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A connection that trickles its request is closed (hole 11 of issue 10: 300 of them stayed open for 100 s and more).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: Math.min(15_000, config.requestTimeoutMs),
+      // How often Node looks for connections past those limits (its default, 30 s, would let them live that much longer).
+      connectionsCheckingInterval: Math.min(2_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerTextGuard(app);
   // Spec §7 lists calls "with no payload" (POST /logout): an empty JSON body is an empty object, not an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -52,28 +80,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
     }
   });
-  // The site's pages carry small inline scripts; a CSP for them is set by the CDN in production.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // API answers (and the dev outbox) run no script at all; the site's pages get their own hashed policy (routes/site.ts).
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: parseDirectives(apiPolicy) }, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Spec §7 sends several calls as multipart fields (orderNo and friends): they arrive as a plain body.
-  // Files (uploadFileAndParse) arrive as { filename, mimetype, data }, within the spec's 10 MB.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 },
-    async onFile(part) {
-      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-    },
-  });
-
   const { db } = deps.database;
   const key = await signingKey(db, config.jwtSecret);
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: (line) => app.log.info(line) });
+  // Spec §7 sends several calls as multipart fields (orderNo): only on the routes that say so, after authentication.
+  await registerMultipart(app, { db, key });
+  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line), warn: (error) => app.log.warn(String(error)) });
   app.addHook('onClose', async () => mailer.close());
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
   healthRoutes(app, deps);
-  analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl });
+  analyticsRoutes(app, { database: deps.database, forwardUrl: config.analyticsForwardUrl, ipAllowlist: config.rateLimitAllowlist });
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
@@ -85,10 +105,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   detectorRoutes(app, { db, key });
   plagiarismRoutes(app, { db, key });
   if (config.worker) {
-    const worker = startWorker(db, runnersFor(config, db), app.log);
+    // Engines run in worker threads: a long run never holds up other requests.
+    // Runners that need the database (the plagiarism library) run here, beside the connection.
+    const pool = await createEnginePool({ config, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
+    const engine = combineEngines(pool, inProcessEngine(databaseRunners(db)));
+    const worker = startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs });
     app.addHook('onClose', async () => worker.stop());
   }
-  if (config.mail.outboxPage) devRoutes(app, { db });
+  startMaintenance(app, db);
+  if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Where the API keeps its data. */
@@ -27,8 +28,12 @@ export interface Config {
     /** smtp:// or smtps:// URL; undefined keeps mail in the outbox table and prints it. */
     smtpUrl: string | undefined;
     from: string;
-    /** The dev-only outbox page at /dev/outbox. */
-    outboxPage: boolean;
+    /**
+     * The dev-only outbox page at /dev/outbox (it shows sign-up and reset codes):
+     * 'loopback' when nothing else sends mail and the server is reachable from this
+     * machine only, 'explicit' when DEV_OUTBOX=true says so, else 'off'.
+     */
+    outbox: OutboxMode;
   };
   /** Google sign-in; undefined when not configured (the button is hidden). */
   google: GoogleConfig | undefined;
@@ -48,6 +53,12 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Run the tool-job worker in this process (the embedded default); off for API-only processes. */
   worker: boolean;
+  /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
+  engineThreads: number;
+  /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
+  claimTimeoutMs: number;
+  /** A request must arrive whole within this (REQUEST_TIMEOUT_SECONDS); its headers within the lesser of it and 15 s. */
+  requestTimeoutMs: number;
   /** A folder or JSONL file loaded into the plagiarism library at start (PLAGIARISM_SOURCES); documents already there are skipped. */
   plagiarismSources: string | undefined;
 }
@@ -70,6 +81,14 @@ export interface WeChatPayConfig {
   apiBase: string;
   /** Where WeChat Pay posts payment notifications (https, no query). */
   notifyUrl: string;
+}
+
+/** Why the dev outbox page is served, or that it is not. */
+export type OutboxMode = 'loopback' | 'explicit' | 'off';
+
+/** True for an address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Google OAuth 2.0 client settings; the endpoints can point at a test server. */
@@ -182,8 +201,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
     throw new ConfigError(`SMTP_URL must look like smtps://user:pass@host:465 or smtp://127.0.0.1:2525, got "${redact(smtpUrl)}"`);
   }
-  const outbox = read(env, 'DEV_OUTBOX') ?? (smtpUrl ? 'false' : 'true');
-  if (outbox !== 'true' && outbox !== 'false') throw new ConfigError(`DEV_OUTBOX must be true or false, got "${outbox}"`);
+  const trustProxy = parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false);
+  const outbox = parseOutbox(read(env, 'DEV_OUTBOX'), { smtpUrl, host, trustProxy, production: read(env, 'NODE_ENV') === 'production' });
   return {
     port,
     host,
@@ -194,18 +213,37 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     corsOrigins,
     jwtSecret,
-    mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? 'Inkwise <no-reply@localhost>', outboxPage: outbox === 'true' },
+    mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? 'Inkwise <no-reply@localhost>', outbox },
     google: parseGoogle(env, siteUrl),
-    trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false),
+    trustProxy,
     analyticsForwardUrl: parseHttpUrl('ANALYTICS_FORWARD_URL', read(env, 'ANALYTICS_FORWARD_URL')),
     stripe: parseStripe(env),
     wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
+    engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
+    claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
+    requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,
     plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,
     codeTtlSeconds: parseSeconds('AUTH_CODE_TTL_SECONDS', read(env, 'AUTH_CODE_TTL_SECONDS'), 600),
     rateLimitAllowlist: (read(env, 'RATE_LIMIT_ALLOWLIST') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
+}
+
+/**
+ * The outbox page shows every code the app mails, so it is served only where
+ * nobody else can reach it (hole 1 of issue 10): by default when no SMTP server is
+ * set and the server listens on loopback with no proxy in front; anywhere else only
+ * when DEV_OUTBOX=true says so, and never in a production configuration.
+ */
+function parseOutbox(raw: string | undefined, at: { smtpUrl: string | undefined; host: string; trustProxy: boolean; production: boolean }): OutboxMode {
+  if (raw !== undefined && raw !== 'true' && raw !== 'false') throw new ConfigError(`DEV_OUTBOX must be true or false, got "${raw}"`);
+  if (raw === 'true') {
+    if (at.production) throw new ConfigError('DEV_OUTBOX=true is refused with NODE_ENV=production: the outbox page shows sign-in and reset codes. Set SMTP_URL instead');
+    return 'explicit';
+  }
+  if (raw === 'false' || at.smtpUrl || at.production || at.trustProxy || !isLoopbackHost(at.host)) return 'off';
+  return 'loopback';
 }
 
 function parseStripe(env: Env): Config['stripe'] {
@@ -287,6 +325,13 @@ function parseSeconds(name: string, raw: string | undefined, fallback: number): 
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > 86_400) throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, got "${raw}"`);
+  return value;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
   return value;
 }
 

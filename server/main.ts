@@ -1,9 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, redact } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig, redact, type OutboxMode } from './config.ts';
+import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { addSourcesFrom } from './services/plagiarism-import.ts';
+
+/** What happens to account e-mails, said at start-up: the outbox page shows codes, so its mode is never silent. */
+function outboxNotice(mode: OutboxMode, smtp: boolean): string {
+  if (smtp) return `  Mail: sent through SMTP_URL${mode === 'explicit' ? '; /dev/outbox is ALSO served (DEV_OUTBOX=true)' : ''}.`;
+  switch (mode) {
+    case 'loopback':
+      return '  Mail: no SMTP_URL, so e-mails (with their codes) are shown at /dev/outbox, to this machine only (HOST is loopback).';
+    case 'explicit':
+      return '  Mail: no SMTP_URL; /dev/outbox is served to ANYONE who can reach this server (DEV_OUTBOX=true). Never do this in production.';
+    case 'off':
+      return '  Mail: no SMTP_URL and not on loopback only, so e-mails are NOT sent and /dev/outbox is off. Set SMTP_URL (or DEV_OUTBOX=true on a private network).';
+  }
+}
 
 /** Starts the API (and the built site) on the configured port. */
 async function main() {
@@ -21,7 +34,13 @@ async function main() {
     console.error(`No built site in ${config.distDir}. Run "npm run build" (npm start does it for you), or set SERVE_SITE=false for the API only.`);
     process.exit(1);
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   if (config.plagiarismSources) {
     // A collection shipped with the installation; loading it again adds nothing (sources are stored once).
     const loaded = await addSourcesFrom(database.db, config.plagiarismSources, (line) => console.warn(line));
@@ -37,6 +56,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.kind === 'pglite' ? config.database.dir : 'memory';
+  console.log(outboxNotice(config.mail.outbox, Boolean(config.mail.smtpUrl)));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

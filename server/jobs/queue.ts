@@ -1,22 +1,27 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { OrderStatus } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orders, toolResults } from '../db/schema.ts';
 import type { OrderRow } from '../services/orders.ts';
 
-/** A run that has not finished this long after its claim is taken to have crashed and is claimed again. */
-export const staleClaimMs = 5 * 60_000;
+/**
+ * A claim whose worker has not beaten its heart for this long is taken to have
+ * died (kill -9, a lost machine) and is claimed again: the worker running a job
+ * touches the claim every third of it (hole 11 of issue 10: a dead claim waited 5 minutes).
+ */
+export const defaultClaimTimeoutMs = 30_000;
 /** Claims before a run is given up and refunded. */
 export const maxAttempts = 3;
 
 /**
- * Claims the oldest paid tool order of the given types (or a crashed claim) for
+ * Claims the oldest paid tool order of the given types (or a dead claim) for
  * this worker: `FOR UPDATE SKIP LOCKED` lets any number of workers share the
  * orders table as their queue without taking the same job (docs/decisions/0014).
+ * Time is the database's, so workers on machines with skewed clocks agree.
  */
-export async function claimJob(db: Db, types: readonly number[], now = new Date()): Promise<OrderRow | undefined> {
+export async function claimJob(db: Db, types: readonly number[], claimTimeoutMs = defaultClaimTimeoutMs): Promise<OrderRow | undefined> {
   if (types.length === 0) return undefined;
-  const staleBefore = new Date(now.getTime() - staleClaimMs);
+  const staleBefore = sql`now() - make_interval(secs => ${claimTimeoutMs / 1000})`;
   return db.transaction(async (tx) => {
     const [next] = await tx
       .select({ orderNo: orders.orderNo })
@@ -24,7 +29,7 @@ export async function claimJob(db: Db, types: readonly number[], now = new Date(
       .where(
         and(
           inArray(orders.orderType, [...types]),
-          or(eq(orders.status, OrderStatus.PAYMENT_RECEIVED), and(eq(orders.status, OrderStatus.PROCESSING), lt(orders.updatedAt, staleBefore))),
+          or(eq(orders.status, OrderStatus.PAYMENT_RECEIVED), and(eq(orders.status, OrderStatus.PROCESSING), sql`${orders.updatedAt} < ${staleBefore}`)),
         ),
       )
       .orderBy(asc(orders.createdAt))
@@ -33,11 +38,21 @@ export async function claimJob(db: Db, types: readonly number[], now = new Date(
     if (!next) return undefined;
     const [claimed] = await tx
       .update(orders)
-      .set({ status: OrderStatus.PROCESSING, attempts: sql`${orders.attempts} + 1`, updatedAt: now })
+      .set({ status: OrderStatus.PROCESSING, attempts: sql`${orders.attempts} + 1`, updatedAt: sql`now()` })
       .where(eq(orders.orderNo, next.orderNo))
       .returning();
     return claimed;
   });
+}
+
+/** Keeps a claim alive while its run goes on; false when the claim was lost (another worker retook it). */
+export async function heartbeat(db: Db, order: OrderRow): Promise<boolean> {
+  const touched = await db
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)))
+    .returning({ orderNo: orders.orderNo });
+  return touched.length === 1;
 }
 
 /** What a run produced, stored as the order's result version. */

@@ -59,14 +59,45 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
   };
 }
 
-/** Engines by order type; a type without one is never claimed. The plagiarism check reads the library, so it needs the database. */
-export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
+/**
+ * The engine registry: runners that need nothing but the order, by order type.
+ * The engine pool's threads load this same map, so these runs happen off the
+ * event loop.
+ */
+export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> {
   const humanizer = humanizerRunner(config.llm);
   return new Map<number, Runner>([
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
-    [OrderType.PLAGIARISM_CHECK, plagiarismRunner(db)],
   ]);
+}
+
+/**
+ * Runners that read or write the database (a library lookup, a lookup cache):
+ * they run in the server's thread, where the connection lives, and await I/O
+ * rather than hold the event loop.
+ */
+const databaseRunnerFactories = new Map<number, (db: Db) => Runner>([[OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)]]);
+
+export function databaseRunners(db: Db): Map<number, Runner> {
+  return new Map([...databaseRunnerFactories].map(([type, make]) => [type, make(db)]));
+}
+
+/**
+ * The whole runner registry. A type without a runner is never claimed, and its
+ * product cannot be ordered (`orderableTypes`): registering a tool's runner here
+ * is what makes it orderable.
+ */
+export function runnersFor(config: Pick<Config, 'llm'>, db: Db): Map<number, Runner> {
+  return new Map([...engineRunners(config), ...databaseRunners(db)]);
+}
+
+/** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */
+export const orderableTypes: ReadonlySet<number> = new Set([...engineRunners({ llm: undefined }).keys(), ...databaseRunnerFactories.keys()]);
+
+/** Runs the registry's runners in this thread (tests, and a process that wants no threads). */
+export function inProcessEngine(runners: Map<number, Runner>): import('./pool.ts').JobEngine {
+  return { types: [...runners.keys()], run: async (order) => runners.get(order.orderType)!(order), close: async () => {} };
 }

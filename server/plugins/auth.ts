@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** A preHandler that requires a valid access token (spec §6: the Authorization header). */
 export function requireAuth(db: Db, key: Uint8Array) {
   return async (request: FastifyRequest) => {
-    request.principal = await authenticate(db, key, request.headers.authorization);
+    // A multipart request was authenticated on arrival (plugins/multipart.ts).
+    request.principal ??= await authenticate(db, key, request.headers.authorization);
   };
 }
 

@@ -4,6 +4,7 @@ import { pickLocale } from '../../src/i18n/locales.ts';
 import { english } from '../../src/i18n/messages/index.ts';
 import { translate, type MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
 
 /** The request's locale from Accept-Language (spec LOC-02), en when none fits. */
 export function requestLocale(request: FastifyRequest) {
@@ -15,6 +16,18 @@ export function requestLocale(request: FastifyRequest) {
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: number, key: MessageKey, details?: unknown) {
   const message = translate(requestLocale(request), key);
   return reply.status(status).send(details === undefined ? { code, message } : { code, message, data: details });
+}
+
+const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const connectionMessages = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|server closed the connection|connect ECONNREFUSED/i;
+
+/** True when an error (or what caused it) says the database could not be reached, rather than that a query was wrong. */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if ((typeof code === 'string' && connectionCodes.has(code)) || connectionMessages.test(current.message)) return true;
+  }
+  return false;
 }
 
 /** Maps a Fastify error (body parsing, limits, validation) to an envelope. */
@@ -38,6 +51,20 @@ function fromFastify(error: FastifyError): [number, number, MessageKey] | undefi
     return [error.statusCode, ErrorCode.BAD_REQUEST, 'error.malformedBody'];
   }
   return undefined;
+}
+
+/**
+ * Refuses, for every route, a body, query or parameter holding a string
+ * PostgreSQL cannot store (a NUL byte, a lone surrogate): 400 with a translated
+ * message instead of a database error and a 500 (hole 7 of issue 10). The shared
+ * schemas bound the numbers; this covers every string, whatever the route.
+ */
+export function registerTextGuard(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    if (findUnstorableText(request.params) !== undefined || findUnstorableText(request.query) !== undefined || findUnstorableText(request.body) !== undefined) {
+      throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
+    }
+  });
 }
 
 /**
@@ -65,6 +92,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const mapped = fromFastify(error);
     if (mapped) return send(request, reply, mapped[0], mapped[1], mapped[2]);
+    if (databaseUnreachable(error)) {
+      // Nothing to fix in the request: the database is down or cut off for a while. Say so; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('Retry-After', '5');
+      return send(request, reply, 503, ErrorCode.INTERNAL, 'error.databaseUnavailable');
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 500, ErrorCode.INTERNAL, 'error.internal');
   });

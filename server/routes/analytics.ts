@@ -5,12 +5,19 @@ import type { Database } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { recordEvent } from '../services/analytics.ts';
+import { enforceLimit, limits } from '../services/rate-limit.ts';
+import { findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
 
 /** POST /api/analytics/event: stores a page view or a spec §9 event. */
-export function analyticsRoutes(app: FastifyInstance, { database, forwardUrl }: { database: Database; forwardUrl: string | undefined }) {
+export function analyticsRoutes(app: FastifyInstance, { database, forwardUrl, ipAllowlist }: { database: Database; forwardUrl: string | undefined; ipAllowlist: readonly string[] }) {
   const sink = forwardUrl ? { url: forwardUrl, onError: (error: unknown) => app.log.warn({ err: error }, 'analytics sink failed') } : undefined;
-  app.post(endpoints.trackEvent, async (request) => {
-    const event = trackEventRequest.parse(parseBeaconBody(request.body));
+  // Public and unauthenticated: a small body, and a reader's pace per address (hole 11 of issue 10).
+  app.post(endpoints.trackEvent, { bodyLimit: 4 * 1024 }, async (request) => {
+    if (!ipAllowlist.includes(request.ip)) await enforceLimit(database.db, limits.analyticsPerIp, request.ip);
+    const body = parseBeaconBody(request.body);
+    // The beacon's text body is parsed here, after the route-wide text guard has run.
+    if (findUnstorableText(body) !== undefined) throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
+    const event = trackEventRequest.parse(body);
     await recordEvent(database.db, event, sink);
     return ok(null);
   });

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { acceptsFields } from '../plugins/multipart.ts';
 import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
 import { usableDiscount } from '../services/coupons.ts';
@@ -76,7 +77,7 @@ export function commerceRoutes(app: FastifyInstance, { db, key, providers }: { d
     return ok(await currentSubscription(db, principalOf(request).userId));
   });
 
-  app.post(endpoints.checkPaymentStatus, authed, async (request) => {
+  app.post(endpoints.checkPaymentStatus, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = orderNoRequest.parse(request.body);
     const order = await orders.getOwnOrder(db, principalOf(request).userId, orderNo);
     // A provider that can be asked (WeChat Pay) is asked, so a lost notification never leaves a paid order pending.

@@ -1,15 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OutboxMode } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { latestMail } from '../services/mail.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const loopbackPeer = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+/** A request a proxy passed on: it may come from anywhere, whatever socket it arrived on. */
+const forwarded = (request: FastifyRequest) => ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some((h) => request.headers[h] !== undefined);
+
 /**
  * GET /dev/outbox: the e-mails the app "sent", for a newcomer with no mail
- * server. Registered only when DEV_OUTBOX is on (the default without SMTP_URL).
+ * server. It shows sign-up and reset codes, so it is registered only in the
+ * outbox modes of config.ts; in the default ('loopback') mode a request must also
+ * come straight from this machine, not through a proxy, or it does not exist.
  */
-export function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/dev/outbox', async (_request, reply) => {
+export function devRoutes(app: FastifyInstance, { db, mode }: { db: Db; mode: Exclude<OutboxMode, 'off'> }) {
+  app.get('/dev/outbox', async (request, reply) => {
+    if (mode === 'loopback' && (!loopbackPeer(request.socket.remoteAddress) || forwarded(request))) return reply.callNotFound();
     const mails = await latestMail(db);
     const items = mails
       .map((m) => `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.to)} · ${m.createdAt.toISOString()} · ${m.transport}</p><pre>${escape(m.text)}</pre></article>`)

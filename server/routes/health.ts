@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from '../errors.ts';
 export function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   app.get(endpoints.health, async () => {
     if (!(await pingDatabase(database.db))) {
-      throw new AppError(ErrorCode.INTERNAL, 'error.databaseUnavailable', { status: 503 });
+      throw new AppError(ErrorCode.INTERNAL, 'error.databaseUnavailable', { status: 503, payload: { retryAfter: 5 } });
     }
     return ok({ status: 'ok', database: database.kind });
   });

@@ -5,6 +5,7 @@ import { defaultExclusions } from '../../src/domain/plagiarism.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { acceptsFields } from '../plugins/multipart.ts';
 import { librarySize, ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
 import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
 
@@ -12,7 +13,8 @@ import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
 export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
   const authed = { preHandler: requireAuth(db, key) };
 
-  app.post(endpoints.plagiarism, authed, async (request) => {
+  // Spec §7: POST /api/plagiarism is multipart (orderNo).
+  app.post(endpoints.plagiarism, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = plagiarismRequest.parse(request.body);
     return ok(await plagiarismResult(db, principalOf(request).userId, orderNo));
   });

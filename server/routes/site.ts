@@ -1,8 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { resolvePath } from '../../src/i18n/routes.ts';
+import { policyFor, type CspManifest } from '../../scripts/csp.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
@@ -15,6 +16,16 @@ export function cacheControlFor(file: string): string {
   return short;
 }
 
+/** The build's per-page policies (scripts/csp.ts); a site built before them gets the strictest policy and a warning. */
+function readCspManifest(app: FastifyInstance, distDir: string): CspManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(distDir, '_csp.json'), 'utf8')) as CspManifest;
+  } catch {
+    if (existsSync(join(distDir, 'index.html'))) app.log.warn(`No ${join(distDir, '_csp.json')}: pages get a policy without inline scripts. Run "npm run build" again.`);
+    return undefined;
+  }
+}
+
 /**
  * Serves the built site from `distDir` with the real redirects of spec §2:
  * permanent redirects for aliases and legacy paths, temporary ones for unknown
@@ -23,10 +34,17 @@ export function cacheControlFor(file: string): string {
  */
 export async function siteRoutes(app: FastifyInstance, { distDir }: { distDir: string }) {
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false, etag: true, lastModified: true });
+  const csp = readCspManifest(app, distDir);
+  // A page the build did not hash (none should exist) may run no inline script at all.
+  const strictest = policyFor([]);
 
   const sendFile = (reply: FastifyReply, file: string, status = 200) => {
     reply.header('Cache-Control', cacheControlFor(file));
     reply.header('Vary', 'Accept-Encoding');
+    if (file.endsWith('.html')) {
+      const index = csp?.pages[file.split(sep).join('/')];
+      reply.header('Content-Security-Policy', (index === undefined ? undefined : csp?.policies[index]) ?? strictest);
+    }
     return reply.status(status).sendFile(file);
   };
 

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
+import { acceptsFields, acceptsFile } from '../plugins/multipart.ts';
 import { requestLocale } from '../plugins/errors.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
@@ -27,7 +28,7 @@ const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !==
 export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
   const authed = { preHandler: requireAuth(db, key) };
 
-  app.post(endpoints.humanizer, authed, async (request) => {
+  app.post(endpoints.humanizer, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await humanizerResult(db, principalOf(request).userId, orderNo));
   });
@@ -63,6 +64,7 @@ export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uin
     endpoints.uploadFileAndParse,
     {
       preHandler: requireAuth(db, key),
+      ...acceptsFile,
       errorHandler: (error: Error & { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) => {
         if (error instanceof AppError && error.status === 401) return reply.code(401).send({ code: 401, message: translate(requestLocale(request), error.messageKey) });
         const messageKey = error instanceof AppError ? error.messageKey : error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'upload.error.tooLarge' : 'upload.error.failed';
@@ -77,7 +79,7 @@ export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uin
       if (!file) throw new AppError(999, 'upload.error.noFile');
       if (file.data.length > humanizerLimits.uploadMaxBytes) throw new AppError(999, 'upload.error.tooLarge');
       if (!uploadKindOf(file.filename, file.mimetype)) throw new AppError(999, 'upload.error.type');
-      const content = await extractDocument(file.data);
+      const content = await extractDocument(file.data, principalOf(request).userId);
       return { code: '0', content, wordCount: countWords(content), uploadId: typeof body.uploadId === 'string' ? body.uploadId.slice(0, 64) : null, fileName: file.filename };
     },
   );
@@ -92,12 +94,12 @@ export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
   const sendPdf = (reply: FastifyReply, file: Buffer, name: string) =>
     reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(file);
 
-  app.post(endpoints.aiDetect, authed, async (request) => {
+  app.post(endpoints.aiDetect, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await detectionResult(db, principalOf(request).userId, orderNo));
   });
 
-  app.post(endpoints.turnitinReport, authed, async (request) => {
+  app.post(endpoints.turnitinReport, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await reportResult(db, principalOf(request).userId, orderNo));
   });

@@ -40,8 +40,10 @@ const argon2Options = {
 /** Verified against when an address is unknown, so a miss takes as long as a hit. */
 let dummyHash: Promise<string> | undefined;
 
-async function limitIp(deps: AuthDeps, limit: (typeof limits)[keyof typeof limits], ip: string) {
-  if (!deps.ipAllowlist.includes(ip)) await enforceLimit(deps.db, limit, ip);
+/** Counts a hit for a key that includes the caller's IP, unless that IP is allowlisted. */
+async function limitIp(deps: AuthDeps, limit: (typeof limits)[keyof typeof limits], key: string) {
+  const ip = key.slice(key.lastIndexOf('|') + 1);
+  if (!deps.ipAllowlist.includes(ip)) await enforceLimit(deps.db, limit, key);
 }
 
 /**
@@ -53,14 +55,15 @@ export async function sendSignupCode(deps: AuthDeps, caller: Caller, email: stri
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
   const code = await issueCode(deps.db, deps.key, email, 'register', deps.codeTtlSeconds);
   const existing = await findUserByEmail(deps.db, email);
-  const content = existing
-    ? renderMail(caller.locale, {
-        kind: 'existing',
-        loginUrl: new URL(localizedPath(caller.locale, 'login'), deps.siteUrl).href,
-        resetUrl: new URL(localizedPath(caller.locale, 'resetPassword'), deps.siteUrl).href,
-      })
-    : renderMail(caller.locale, { kind: 'code', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) });
-  await deps.mailer.send(email, content);
+  deps.mailer.sendLater(email, () =>
+    existing
+      ? renderMail(caller.locale, {
+          kind: 'existing',
+          loginUrl: new URL(localizedPath(caller.locale, 'login'), deps.siteUrl).href,
+          resetUrl: new URL(localizedPath(caller.locale, 'resetPassword'), deps.siteUrl).href,
+        })
+      : renderMail(caller.locale, { kind: 'code', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }),
+  );
   return { resendAfter: authRules.resendSeconds };
 }
 
@@ -70,21 +73,22 @@ export async function tryCode(deps: AuthDeps, caller: Caller, email: string, cod
   await checkCode(deps.db, deps.key, email, 'register', code, false);
 }
 
-/** POST /registerV2: creates the account from a valid code and logs it in. */
+/**
+ * POST /registerV2: creates the account from a valid code and logs it in. Every
+ * check runs in the same order for every address, the code first, so no answer
+ * (a bad invite code included) tells whether the address already has an account.
+ */
 export async function register(
   deps: AuthDeps,
   caller: Caller,
   input: { email: string; password: string; verifyCode: string; referCode?: string | null },
 ): Promise<LoginData> {
   await limitIp(deps, limits.codeCheckPerIp, caller.ip);
-  const existing = await findUserByEmail(deps.db, input.email);
-  if (existing) {
-    // A used, expired or wrong code gets its own answer; any other code for an existing
-    // address is simply wrong (its owner was mailed no code), so nothing is revealed.
-    await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, false);
-    throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
-  }
-  if (input.referCode && !(await inviterByCode(deps.db, input.referCode))) throw new AppError(ErrorCode.DEFAULT, 'referral.error.invalid');
+  const [existing, inviter] = await Promise.all([findUserByEmail(deps.db, input.email), input.referCode ? inviterByCode(deps.db, input.referCode) : undefined]);
+  await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, false);
+  // An existing address was mailed a notice, never its code: a code that checks out here is for a new address only.
+  if (existing) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
+  if (input.referCode && !inviter) throw new AppError(ErrorCode.DEFAULT, 'referral.error.invalid');
   await checkCode(deps.db, deps.key, input.email, 'register', input.verifyCode, true);
   const passwordHash = await hash(input.password, argon2Options);
   let user;
@@ -101,6 +105,7 @@ export async function register(
 /** POST /login: one answer for an unknown address and a wrong password. */
 export async function login(deps: AuthDeps, caller: Caller, email: string, password: string): Promise<LoginData> {
   await limitIp(deps, limits.loginPerIp, caller.ip);
+  await limitIp(deps, limits.loginPerEmailIp, `${email}|${caller.ip}`);
   await enforceLimit(deps.db, limits.loginPerEmail, email);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
@@ -127,22 +132,26 @@ export async function logout(deps: AuthDeps, sessionId: string | undefined, refr
   if (session) await revokeSession(deps.db, session, 'logout');
 }
 
-/** GET /api/forgetPassword: e-mails a reset code when the account exists; answers the same either way. */
+/**
+ * GET /api/forgetPassword: e-mails a reset code when the account exists. A code is
+ * issued (and the resend interval applies) for any address, and the mail leaves
+ * after the answer, so neither the answer nor its timing tells who has an account.
+ */
 export async function sendResetCode(deps: AuthDeps, caller: Caller, email: string): Promise<void> {
   await limitIp(deps, limits.codeSendPerIp, caller.ip);
   await enforceLimit(deps.db, limits.codeSendPerEmail, email);
-  const user = await findUserByEmail(deps.db, email);
+  const [user, code] = await Promise.all([findUserByEmail(deps.db, email), issueCode(deps.db, deps.key, email, 'reset', deps.codeTtlSeconds)]);
   if (!user) return;
-  const code = await issueCode(deps.db, deps.key, email, 'reset', deps.codeTtlSeconds);
-  await deps.mailer.send(email, renderMail(caller.locale, { kind: 'reset', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }));
+  deps.mailer.sendLater(email, () => renderMail(caller.locale, { kind: 'reset', code, minutes: Math.max(1, Math.round(deps.codeTtlSeconds / 60)) }));
 }
 
-/** POST /api/resetPassword: sets a new password from a valid code and ends every session. */
+/** POST /api/resetPassword: sets a new password from a valid code and ends every session. The code is checked first, for any address. */
 export async function resetPassword(deps: AuthDeps, caller: Caller, input: { email: string; verifyCode: string; password: string }): Promise<void> {
   await limitIp(deps, limits.codeCheckPerIp, caller.ip);
   const user = await findUserByEmail(deps.db, input.email);
+  await checkCode(deps.db, deps.key, input.email, 'reset', input.verifyCode, !!user);
+  // Only an existing address was mailed its code; for any other a right guess is still wrong.
   if (!user) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
-  await checkCode(deps.db, deps.key, input.email, 'reset', input.verifyCode, true);
   const passwordHash = await hash(input.password, argon2Options);
   // Receiving the code proves the address too.
   await deps.db.update(users).set({ passwordHash, userType: '1' }).where(eq(users.id, user.id));
@@ -175,7 +184,7 @@ export async function sendVerificationLink(deps: AuthDeps, caller: Caller, userI
   });
   const url = new URL('/api/verifyEmail/confirm', deps.siteUrl);
   url.searchParams.set('token', token);
-  await deps.mailer.send(user.email, renderMail(caller.locale, { kind: 'verify', url: url.href, hours: authRules.verifyLinkHours }));
+  deps.mailer.sendLater(user.email, renderMail(caller.locale, { kind: 'verify', url: url.href, hours: authRules.verifyLinkHours }));
   return { openUrl: webmailUrl(user.email) ?? null, email: user.email };
 }
 

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../errors.ts';
 import { lexicon } from '../engines/humanizer/lexicon.ts';
 import { paragraphsFromLines, type PdfLine } from './pdf-paragraphs.ts';
 
-/** Limits for reading an uploaded document (docs/decisions/0014). */
+/** Limits for reading an uploaded document (docs/decisions/0014, 0016). */
 export const documentLimits = {
   /** Whole inflated size of a DOCX: far above any real essay, far below what hurts the server. */
   maxUnzippedBytes: 64 * 1024 * 1024,
@@ -16,7 +16,21 @@ export const documentLimits = {
   heapMb: 256,
   /** Text longer than this is cut (far above the largest word limit). */
   maxChars: 400_000,
-} as const;
+  /** Pages of a PDF: a 300-page thesis fits; a page flood does not. */
+  maxPages: 500,
+  /**
+   * What the parser thread may allocate outside its heap (typed arrays, buffers):
+   * one allocation (an inflated stream), and all of them together, counted cumulatively.
+   */
+  maxAllocationBytes: 32 * 1024 * 1024,
+  maxAllocatedBytes: 160 * 1024 * 1024,
+  /** Extractions at once in this process, and waiting for a turn; more are refused as busy. */
+  concurrent: 2,
+  queued: 8,
+};
+
+/** What the extraction thread is told (documentLimits, or a test's tighter copy). */
+export type ExtractLimits = Pick<typeof documentLimits, 'maxChars' | 'maxPages' | 'maxAllocationBytes' | 'maxAllocatedBytes'>;
 
 /** What the file really is, by its first bytes, whatever its name says. */
 export function sniffKind(data: Uint8Array): UploadKind | undefined {
@@ -76,44 +90,81 @@ export function checkZip(data: Buffer): void {
 /** The outcome the extraction thread posts back. */
 export type ExtractMessage = { ok: true; text: string; lines?: PdfLine[] } | { ok: false; key: MessageKey };
 
+/** Turns for extraction threads: a few at once per process, one at a time per user. */
+class ExtractionSlots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly owners = new Set<string>();
+
+  async acquire(owner: string): Promise<() => void> {
+    if (this.owners.has(owner)) throw new AppError(ErrorCode.DEFAULT, 'upload.error.oneAtATime');
+    if (this.running >= documentLimits.concurrent && this.waiting.length >= documentLimits.queued) throw new AppError(ErrorCode.DEFAULT, 'upload.error.busy');
+    this.owners.add(owner);
+    if (this.running >= documentLimits.concurrent) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.owners.delete(owner);
+      const next = this.waiting.shift();
+      // The slot passes straight to the next in line, so `running` never dips below the truth.
+      if (next) next();
+      else this.running -= 1;
+    };
+  }
+
+  /** Extractions running and waiting now (tests and the hostile-file suite read it). */
+  get load() {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+}
+
+/** This process's extraction turns. */
+export const extractionSlots = new ExtractionSlots();
+
 /**
- * Extracts the text of an uploaded PDF, DOCX or DOC. The file's real type must
- * match one we read; the work runs in its own thread with a heap cap and a
- * time limit, so a hostile file can neither hang nor crash the server.
+ * Extracts the text of an uploaded PDF, DOCX or DOC for `owner` (a user id). The
+ * file's real type must match one we read; the work runs in its own thread with
+ * a heap cap, an allocation budget for what the heap cap misses (inflated streams),
+ * page and text limits and a time limit, so a hostile file can neither hang nor
+ * exhaust the server; and only a few run at once, one per user.
  */
-export async function extractDocument(data: Buffer): Promise<string> {
+export async function extractDocument(data: Buffer, owner: string, limits: ExtractLimits & { timeoutMs?: number } = documentLimits): Promise<string> {
   const kind = sniffKind(data);
   if (!kind) throw new AppError(ErrorCode.DEFAULT, 'upload.error.unreadable');
   if (kind === 'docx') checkZip(data);
-  const message = await new Promise<ExtractMessage>((resolve) => {
-    const worker = new Worker(new URL('./extract-worker.ts', import.meta.url), {
-      workerData: { kind, data },
-      resourceLimits: { maxOldGenerationSizeMb: documentLimits.heapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      resolve({ ok: false, key: 'upload.error.tooComplex' });
-    }, documentLimits.timeoutMs);
-    worker.once('message', (m: ExtractMessage) => {
-      clearTimeout(timer);
-      resolve(m);
-      void worker.terminate();
-    });
-    worker.once('error', () => {
-      clearTimeout(timer);
-      resolve({ ok: false, key: 'upload.error.tooComplex' });
-    });
-    worker.once('exit', () => {
-      clearTimeout(timer);
-      resolve({ ok: false, key: 'upload.error.unreadable' });
-    });
+  const release = await extractionSlots.acquire(owner);
+  try {
+    return await extractInThread(kind, data, limits);
+  } finally {
+    release();
+  }
+}
+
+async function extractInThread(kind: UploadKind, data: Buffer, limits: ExtractLimits & { timeoutMs?: number }): Promise<string> {
+  const { maxChars, maxPages, maxAllocationBytes, maxAllocatedBytes } = limits;
+  const worker = new Worker(new URL('./extract-worker.ts', import.meta.url), {
+    workerData: { kind, data, limits: { maxChars, maxPages, maxAllocationBytes, maxAllocatedBytes } },
+    resourceLimits: { maxOldGenerationSizeMb: documentLimits.heapMb, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+    stderr: true,
   });
+  let timer: NodeJS.Timeout | undefined;
+  const message = await new Promise<ExtractMessage>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, key: 'upload.error.tooComplex' }), limits.timeoutMs ?? documentLimits.timeoutMs);
+    worker.once('message', resolve);
+    // The thread ran out of heap (ERR_WORKER_OUT_OF_MEMORY) or crashed: too much for us either way.
+    worker.once('error', () => resolve({ ok: false, key: 'upload.error.tooComplex' }));
+    worker.once('exit', () => resolve({ ok: false, key: 'upload.error.unreadable' }));
+  });
+  clearTimeout(timer);
+  // The turn is given back only once the thread and its memory are gone.
+  await worker.terminate();
   if (!message.ok) throw new AppError(ErrorCode.DEFAULT, message.key);
   // A PDF's lines become paragraphs again, with words broken across lines mended.
   const raw = message.lines ? paragraphsFromLines(message.lines, (word) => lexicon().common.has(word)).join('\n') : message.text;
-  const text = normalizeText(raw).slice(0, documentLimits.maxChars);
+  const text = normalizeText(raw).slice(0, maxChars);
   if (!text.trim()) throw new AppError(ErrorCode.DEFAULT, 'upload.error.empty');
   return text;
 }

@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LoginData } from '../../src/domain/endpoints/auth.ts';
 import { normalizeEmail } from '../../src/domain/auth-rules.ts';
+import { safeReturnPath } from '../../src/domain/return-path.ts';
 import { isLocale } from '../../src/i18n/locales.ts';
 import type { GoogleConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -20,11 +21,6 @@ export interface GoogleSignIn {
   /** Completes the flow from the callback URL; answers a one-time ticket for the site to exchange. */
   callback(currentUrl: URL): Promise<{ ticket: string; locale: string; cb: string | undefined }>;
   exchange(ticket: string): Promise<LoginData>;
-}
-
-/** Keeps `cb` to a path on our own site. */
-function safeReturnPath(cb: string | undefined): string | undefined {
-  return cb && cb.startsWith('/') && !cb.startsWith('//') && !cb.includes('\\') ? cb : undefined;
 }
 
 async function consume(db: Db, token: string, purpose: string) {
@@ -95,7 +91,8 @@ export function createGoogleSignIn(db: Db, key: Uint8Array, config: GoogleConfig
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
       const ticket = randomToken();
       await db.insert(oneTimeTokens).values({ tokenHash: hashToken(ticket), purpose: 'oauth-ticket', userId: user.id, expiresAt: new Date(Date.now() + ticketSeconds * 1000) });
-      return { ticket, locale, cb: saved.data.cb };
+      // Checked again on the way out: the rule may have tightened since the state was stored.
+      return { ticket, locale, cb: safeReturnPath(saved.data.cb) };
     },
 
     async exchange(ticket) {

@@ -14,6 +14,7 @@ import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
+import { orderableTypes } from '../jobs/runners.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -32,6 +33,16 @@ function knownProduct(productId: number): Product {
   const product = productById(productId);
   if (!product) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
   return product;
+}
+
+/**
+ * A tool can be sold only once its engine exists: its order type has a runner in
+ * the registry (server/jobs/runners.ts). Otherwise a paid order would wait
+ * forever with the beans gone (hole 9 of issue 10), so quotes, orders and
+ * payments all refuse it, before anything is charged.
+ */
+export function assertOrderable(product: Product): void {
+  if (product.kind === 'tool' && !orderableTypes.has(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.toolUnavailable');
 }
 
 /** What a product costs for some content: beans for tools, cents for plans and packs. */
@@ -76,6 +87,7 @@ export async function createOrder(
   if (product.kind === 'tool' && humanizerTypes.includes(product.orderType) && input.extraInfo?.isUltra !== undefined) {
     product = humanizeProduct(input.extraInfo.isUltra);
   }
+  assertOrderable(product);
   const originOrderNo = input.extraInfo?.originOrderNo;
   if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);
   const content = input.content ?? '';
@@ -193,17 +205,34 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
   const order = await getOwnOrder(db, userId, orderNo);
   const product = knownProduct(order.productId);
   if (product.kind !== 'tool') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.paymentUnavailable');
+  assertOrderable(product);
   if (order.status !== OrderStatus.CREATED && order.status !== OrderStatus.PAYMENT_PENDING) {
     if (order.status === OrderStatus.CANCELLED) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
     return { order, balance: undefined };
   }
   const balance = await db.transaction(async (tx) => {
+    if (order.originOrderNo && humanizerTypes.includes(order.orderType)) await checkVersionCap(tx, order);
     if (!(await transition(tx, order, OrderStatus.PAYMENT_RECEIVED))) return undefined;
     // A re-humanize run is free: nothing moves in the wallet.
     if (order.beans === 0) return undefined;
     return moveBeans(tx, { userId, amount: -order.beans, reason: 'order_payment', ref: order.orderNo, idempotencyKey: `order:${order.orderNo}:pay` });
   });
   return { order: await getOwnOrder(db, userId, orderNo), balance };
+}
+
+/**
+ * A re-run becomes a version when it is paid, so the cap is checked here, under
+ * the lock on the group's first order that order creation takes too: unpaid
+ * re-runs made in advance, or paid in parallel, can never make a sixth version.
+ */
+async function checkVersionCap(tx: Tx, order: OrderRow): Promise<void> {
+  const group = order.orderGroup ?? order.orderNo;
+  await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, group)).for('update');
+  const [versions] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.orderGroup, group), eq(orders.userId, order.userId), inArray(orders.status, [...liveRunStatuses])));
+  if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
 }
 
 /** A failed run gives its beans back, once, and the order ends "all refunded". */

@@ -48,7 +48,7 @@ export async function addSourcesFrom(db: Db, path: string, log: (line: string) =
     for (const name of names) {
       try {
         const data = await readFile(join(path, name));
-        const text = extname(name).toLowerCase() === '.txt' ? data.toString('utf8') : await extractDocument(data);
+        const text = extname(name).toLowerCase() === '.txt' ? data.toString('utf8') : await extractDocument(data, 'admin:sources');
         await add(basename(name, extname(name)), null, text);
       } catch (error) {
         result.failed++;

@@ -6,7 +6,7 @@ import { OrderType } from '../../src/domain/orders.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { priceOf } from './orders.ts';
+import { assertOrderable, priceOf } from './orders.ts';
 
 /** One line of a quote: the list price and what is paid (spec §3), in beans for tools and cents otherwise. */
 export interface Settlement {
@@ -32,6 +32,7 @@ export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0):
     if (product.kind === 'tool' && (product.orderType === OrderType.HUMANIZER || product.orderType === OrderType.HUMANIZER_ULTRA) && input.extraInfo?.isUltra !== undefined) {
       product = humanizeProduct(input.extraInfo.isUltra);
     }
+    assertOrderable(product);
     const content = line.content ?? '';
     wordCount = Math.max(wordCount, countWords(content));
     const price = priceOf(product, content, currency);

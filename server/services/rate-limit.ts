@@ -13,11 +13,19 @@ export interface Limit {
 /** The limits of docs/decisions/0006. */
 export const limits = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
-  loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords lock the address for the guessing IP only (hole 11 of issue 10: ten
+   * tries locked the owner out everywhere); the per-address cap is high and only stops
+   * guessing spread over many addresses (docs/decisions/0016).
+   */
+  loginPerEmailIp: { name: 'login-email-ip', limit: 10, windowSeconds: 15 * 60 },
+  loginPerEmail: { name: 'login-email', limit: 100, windowSeconds: 15 * 60 },
   codeSendPerIp: { name: 'code-ip', limit: 20, windowSeconds: 60 * 60 },
   codeSendPerEmail: { name: 'code-email', limit: 5, windowSeconds: 60 * 60 },
   codeCheckPerIp: { name: 'check-ip', limit: 60, windowSeconds: 15 * 60 },
   refreshPerIp: { name: 'refresh-ip', limit: 300, windowSeconds: 15 * 60 },
+  /** Page views and events from one address: a reader's pace, not a flood. */
+  analyticsPerIp: { name: 'analytics-ip', limit: 120, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

@@ -9,6 +9,12 @@ import { hashToken, randomToken } from './tokens.ts';
 
 const issuer = 'inkwise';
 
+/**
+ * How long a just-used refresh token may be presented again without counting as
+ * theft (hole 11 of issue 10: parallel refreshes of one token logged the user out).
+ */
+export const refreshReuseGraceMs = 15_000;
+
 /** Who made an authenticated request. */
 export interface Principal {
   userId: string;
@@ -43,7 +49,8 @@ export async function startSession(db: Db, key: Uint8Array, userId: string): Pro
 
 /**
  * Trades a refresh token for new tokens. Each token works once: presenting a
- * used one means it was stolen (or replayed), so the whole session is revoked.
+ * used one means it was stolen (or replayed), so the whole session is revoked,
+ * unless it was used within the last `refreshReuseGraceMs` (parallel refreshes).
  */
 export async function rotateRefreshToken(db: Db, key: Uint8Array, token: string): Promise<LoginData> {
   const tokenHash = hashToken(token);
@@ -53,8 +60,19 @@ export async function rotateRefreshToken(db: Db, key: Uint8Array, token: string)
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
     .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
   if (!claimed) {
-    const [reused] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-    if (reused) await revokeSession(db, reused.sessionId, 'refresh-token-reuse');
+    const [reused] = await db
+      .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!reused) throw unauthorized();
+    // Used moments ago: two tabs (or a retry after a lost answer) refreshed together. They get tokens of the same
+    // session instead of ending it; later reuse is what a stolen token looks like, and ends the session.
+    if (reused.usedAt && Date.now() - reused.usedAt.getTime() < refreshReuseGraceMs && reused.expiresAt.getTime() > Date.now()) {
+      const [session] = await db.select().from(sessions).where(eq(sessions.id, reused.sessionId));
+      if (session && !session.revokedAt) return issueTokens(db, key, session.userId, session.id);
+      throw unauthorized();
+    }
+    await revokeSession(db, reused.sessionId, 'refresh-token-reuse');
     throw unauthorized();
   }
   const [session] = await db.select().from(sessions).where(eq(sessions.id, claimed.sessionId));

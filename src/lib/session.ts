@@ -1,3 +1,4 @@
+import { safeReturnPath } from '../domain/return-path.ts';
 import { isLocale, type Locale } from '../i18n/locales.ts';
 import { localizedPath } from '../i18n/routes.ts';
 import { flashToast } from '../stores/toast.ts';
@@ -6,11 +7,8 @@ import { pageMessage } from './page-messages.ts';
 /** Session-storage key of the return path (spec §2 callback). */
 export const callbackKey = 'g_cb';
 
-/** A path on this site only: `/x?y`, never `//host` or `https://…`. */
-export function safePath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  return value;
-}
+/** A path on this site only (the shared rule of `src/domain/return-path.ts`). */
+export const safePath = (value: string | null | undefined): string | undefined => safeReturnPath(value);
 
 /** Spec §2: a `cb` query parameter is kept in session storage under g_cb. */
 export function rememberCallback(url: URL = new URL(location.href), storage: Storage = sessionStorage): void {

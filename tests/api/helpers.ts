@@ -58,3 +58,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * True in the PostgreSQL run of the API suite: tests whose subject does not depend on the
+ * database (configuration, HTTP limits, logs) skip there, having run on PGlite, to keep the suite quick.
+ */
+export const secondDatabaseRun = process.env.TEST_DATABASE === 'postgres';

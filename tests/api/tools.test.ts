@@ -14,6 +14,7 @@ import { ledgerCheck } from '../../server/services/ledger.ts';
 import { startWorker } from '../../server/jobs/worker.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { pdfFlateBomb } from '../support/hostile-files.ts';
 
 type Json = Record<string, any>;
 let t: TestApp;
@@ -264,6 +265,8 @@ describe('uploadFileAndParse', () => {
       [{ name: 'essay.pdf', type: 'application/pdf', data: await pdf(['secret'], { userPassword: 'pw', ownerPassword: 'owner' }) }, 'password-protected'],
       [{ name: 'essay.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7\n1 0 obj <</Type /Catalog>>\ntrailer <<>>\n%%EOF') }, 'We could not read this file'],
       [{ name: 'essay.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: zipBomb() }, 'too large or complex'],
+      // Issue 10: a 1 MB PDF whose one stream inflates to 1 GiB.
+      [{ name: 'bomb.pdf', type: 'application/pdf', data: pdfFlateBomb(1024 ** 3) }, 'too large or complex'],
       [{ name: 'essay.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: Buffer.from('PK\x03\x04 not really a zip') }, 'We could not read this file'],
       [{ name: 'notes.txt', type: 'text/plain', data: Buffer.from('plain text') }, 'Upload a PDF, DOCX or DOC file.'],
       [{ name: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(10 * 1024 * 1024 + 10, 0x25) }, 'larger than 10 MB'],

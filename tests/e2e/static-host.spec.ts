@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -6,22 +6,39 @@ import { expect, test } from '@playwright/test';
 
 /**
  * A host with neither HTTP redirects nor `_redirects`: it serves files from
- * dist/ (folder → index.html) and 404.html for anything else. The static
- * fallback pages must still get people where the Node server would.
+ * dist/ (folder → index.html) and 404.html for anything else, with the headers of
+ * the `/*` rule of `_headers` (the site-wide Content-Security-Policy among them),
+ * as a CDN would. The static fallback pages must still get people where the Node
+ * server would, without a CSP violation.
  */
 const dist = join(process.cwd(), 'dist');
+/** The `/*` rule of dist/_headers, as a CDN applies it to every file. */
+function siteHeaders(): Record<string, string> {
+  const lines = readFileSync(join(dist, '_headers'), 'utf8').split('\n');
+  const start = lines.indexOf('/*');
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(start + 1)) {
+    const match = /^\s+([\w-]+):\s*(.+)$/.exec(line);
+    if (!match) break;
+    headers[match[1]!.toLowerCase()] = match[2]!;
+  }
+  return headers;
+}
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 let server: Server;
 let origin: string;
 
+let headers: Record<string, string>;
 test.beforeAll(async () => {
+  headers = siteHeaders();
+  expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
   server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(dist, pathname));
     if (file.startsWith(dist) && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
     const served = found ? file : join(dist, '404.html');
-    res.writeHead(found ? 200 : 404, { 'content-type': types[extname(served)] ?? 'application/octet-stream' });
+    res.writeHead(found ? 200 : 404, { ...headers, 'content-type': types[extname(served)] ?? 'application/octet-stream' });
     createReadStream(served).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,6 +47,22 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+});
+
+/** Collects every CSP violation of the page (the init script is exempt from the page's CSP); none is allowed. */
+let violations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  violations = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} on ${location.pathname}`));
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) violations.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(violations).toEqual([]);
 });
 
 test('[SITE-05] alias fallback pages redirect without server help', async ({ page }) => {

@@ -18,6 +18,8 @@ export interface SmtpInbox {
   waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   /** The 6-digit code of the latest mail to `to`. */
   codeFor(to: string, options?: { since?: number }): Promise<string>;
+  /** While true, new SMTP connections get no greeting: a mail server that hangs. */
+  holdReplies: boolean;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,13 @@ export interface SmtpInbox {
 export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let held = false;
+  const heldConnections: (() => void)[] = [];
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      if (held) heldConnections.push(() => callback());
+      else callback();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -67,6 +75,13 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
     url: `smtp://127.0.0.1:${bound}`,
     mails,
     waitFor,
+    get holdReplies() {
+      return held;
+    },
+    set holdReplies(value: boolean) {
+      held = value;
+      if (!value) heldConnections.splice(0).forEach((release) => release());
+    },
     async codeFor(to, options) {
       const mail = await waitFor(to, options);
       const code = /\b(\d{6})\b/.exec(mail.text)?.[1];

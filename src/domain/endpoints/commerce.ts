@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from '../plans.ts';
+import { int32, int32Max } from './safe-values.ts';
 
 const currency = z.enum(currencyCodes).optional();
 const content = z.string().max(200_000);
@@ -11,7 +12,7 @@ const couponIds = z.array(z.union([z.string().max(64), z.number()]).transform(St
 /** POST /api/calculateSettlement (spec §3 price quote). */
 export const quoteRequest = z.object({
   shopId: z.union([z.string(), z.number()]).optional(),
-  products: z.array(z.object({ productId: z.coerce.number().int(), count: z.coerce.number().int().min(1).max(10).default(1), content: content.optional() })).min(1).max(10),
+  products: z.array(z.object({ productId: int32, count: z.coerce.number().int().min(1).max(10).default(1), content: content.optional() })).min(1).max(10),
   couponIds,
   currency,
   extraInfo: z.object({ isUltra: z.boolean().optional() }).partial().optional(),
@@ -19,7 +20,7 @@ export const quoteRequest = z.object({
 
 /** POST /api/createOrder (spec §3 order creation). */
 export const createOrderRequest = z.object({
-  productId: z.coerce.number().int(),
+  productId: int32,
   content: content.optional(),
   couponIds,
   currency,
@@ -33,15 +34,15 @@ export const cancelOrderRequest = z.union([z.object({ orderNo }), z.object({ ord
 const typeArray = z
   .string()
   .max(100)
-  .regex(/^\d+(,\d+)*$/)
-  .transform((v) => v.split(',').map(Number));
+  .regex(/^\d{1,9}(,\d{1,9})*$/)
+  .transform((v) => v.split(',').map(Number).filter((n) => n <= int32Max));
 
 /** POST /api/tool/list and /api/subscription/list (spec §7): page, pageSize, orderTypeArray, orderStatus. */
 export const orderListRequest = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: int32.min(1).default(1),
   pageSize: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50].includes(n), { message: 'commerce.error.pageSize' }).default(10),
   orderTypeArray: typeArray.optional(),
-  orderStatus: z.coerce.number().int().optional(),
+  orderStatus: int32.optional(),
 });
 
 /** One order in a list. */
@@ -65,7 +66,7 @@ export const sandboxCompleteRequest = z.object({ id: z.uuid({ message: 'commerce
 
 /** GET /api/essay/history?page=&size= (spec §7). */
 export const essayHistoryRequest = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: int32.min(1).default(1),
   size: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50].includes(n), { message: 'commerce.error.pageSize' }).default(10),
 });
 /** POST /api/essay/delete */

@@ -54,7 +54,7 @@ describe('DetectorEditor', () => {
     expect(screen.getByRole('button', { name: 'Get the AI writing report' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
     await screen.findByText('Likely human-written');
-    expect(screen.getByRole('img', { name: 'Likelihood that the text is AI-written: 12%' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'AI score 12%. Texts are flagged as AI-written from 50%.' })).toBeTruthy();
     const highlights = document.querySelector('[data-highlights]')!;
     expect(highlights.getAttribute('dir')).toBe('auto');
     expect([...highlights.querySelectorAll('span')].map((s) => [s.className, s.title])).toEqual([
