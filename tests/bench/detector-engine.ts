@@ -15,6 +15,7 @@ import { ParaphraseScorer, type ParaphraseFile } from '../../server/engines/dete
 import { segmentText } from '../../server/engines/detector/text.ts';
 import { fnv1a } from '../../server/engines/detector/train/dataset.ts';
 import { auroc, rateAtOrAbove, tprAtFpr } from '../../server/engines/detector/train/metrics.ts';
+import { bandOf, scoreBands } from '../../src/domain/detector.ts';
 import { essayTables, isEssay, loadTrainingTexts, type TrainingText } from '../../server/engines/detector/train/train.ts';
 
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -79,6 +80,8 @@ export async function detectorEngineFigures(quick = process.argv.includes('--qui
   let unflaggedDocs = 0;
   let highlightedInFlaggedMachine = 0;
   let flaggedMachine = 0;
+  let humanSentences = 0;
+  let humanPossibly = 0;
   for (const t of heldOut) {
     const r = detector.detect(t.text);
     if (!r.qualifies) {
@@ -98,6 +101,13 @@ export async function detectorEngineFigures(quick = process.argv.includes('--qui
     } else {
       unflaggedDocs++;
       if (marked === 0) agreeUnflagged++;
+      if (t.label === 0 && isEssay(t)) {
+        for (const s of r.sentences) {
+          if (!s.qualifies) continue;
+          humanSentences++;
+          if (bandOf(s.score) !== 'human') humanPossibly++;
+        }
+      }
     }
   }
   lines.push(
@@ -105,7 +115,7 @@ export async function detectorEngineFigures(quick = process.argv.includes('--qui
     '',
     ...essayTables(scored, probs, file.threshold),
     '',
-    `Sentence highlights against the verdict (held out): ${pct(agreeFlagged / Math.max(1, flaggedDocs))} of ${flaggedDocs} flagged texts have at least one "Likely AI" sentence, ${pct(agreeUnflagged / Math.max(1, unflaggedDocs))} of ${unflaggedDocs} unflagged texts have none (both 100% by construction); flagged machine essays have ${pct(highlightedInFlaggedMachine / Math.max(1, flaggedMachine))} of their words highlighted on average.`,
+    `Sentence highlights against the verdict (held out): ${pct(agreeFlagged / Math.max(1, flaggedDocs))} of ${flaggedDocs} flagged texts have at least one "Likely AI" sentence, ${pct(agreeUnflagged / Math.max(1, unflaggedDocs))} of ${unflaggedDocs} unflagged texts have none (both 100% by construction); flagged machine essays have ${pct(highlightedInFlaggedMachine / Math.max(1, flaggedMachine))} of their words highlighted on average; in unflagged human essays ${pct(humanPossibly / Math.max(1, humanSentences))} of ${humanSentences} sentences show "Possibly AI" (score ≥ ${scoreBands.possiblyAi}).`,
     '',
     ...humanizerRows(detector, scored, probs, quick),
     '',

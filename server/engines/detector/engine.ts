@@ -4,8 +4,9 @@
  */
 import { countWords } from '../../../src/domain/word-count.ts';
 import { sentenceTokens, type BandNorm, type FeatureContext } from './features.ts';
+import { HABIT_FEATURES, decodeLexicon, habitFeatures, sentenceHabits, type Lexicon, type SentenceHabits } from './habits.ts';
 import { lexiconFingerprint } from './lexicon.ts';
-import { sigmoid } from './logistic.ts';
+import { linearScore, sigmoid, type LinearModel } from './logistic.ts';
 import { NgramModel, type NgramData } from './ngram.ts';
 import { SPARSE_FAMILIES, charHashes, wordHashes, type SparseFamily } from './sparse.ts';
 import { shapeHashes, styleScoreOf, type StyleModel } from './style.ts';
@@ -17,19 +18,27 @@ export interface ModelFile {
   version: string;
   /** Fingerprint of the word lists of lexicon.ts (the paraphrase classifier's features read them). */
   lexicon: string;
-  /** `sparse_<family>` for each family, in the order of SPARSE_FAMILIES. */
+  /** The stacker's inputs: `sparse_<family>` for each family (SPARSE_FAMILIES order), then `habit_<name>` (habits.ts). */
   features: string[];
   /** Fewer qualifying words than this and the text gets no verdict. */
   minWords: number;
   /** The AI line on the calibrated score (0.5): the calibration puts the default threshold there. */
   threshold: number;
-  /** One linear model over hashed n-grams per sparse family (sparse.ts); the raw score is the sum of their logits. */
+  /** One linear model over hashed n-grams per sparse family (sparse.ts). */
   sparse: Record<SparseFamily, StyleModel>;
+  /**
+   * The stacker: a logistic model over the families' logits and the writing-habit features (habits.ts), fitted on
+   * out-of-fold family logits. Its output is the raw document score.
+   */
+  stack: LinearModel;
+  /** The spelling lexicon of the habit features (habits.ts encodeLexicon: hashes of accepted word forms). */
+  spelling: string;
   /** Calibrated logit = a * raw score + b; 0 at the default threshold. */
   platt: { a: number; b: number };
   /**
-   * Sentence logit = the text's calibrated logit + spread * (its window's raw score - the text's word-weighted mean
-   * window score): the sentences of a text centre on its document score and differ from it as their windows do.
+   * Sentence logit = the text's calibrated logit + spread * a * (its window's summed family logits - the text's
+   * word-weighted mean of them): the sentences of a text centre on its document score and differ from it as their
+   * windows do.
    */
   sentence: { spread: number };
   /** Per-band trigram norms, SUBTLEX-US ranks and the Brown trigram model: the paraphrase classifier's features. */
@@ -80,6 +89,8 @@ export interface Analysis {
   grams: SentenceGrams[];
   /** Words of each qualifying sentence. */
   words: number[];
+  /** Writing-habit counts of each qualifying sentence (same order as `qualifying`). */
+  habits: SentenceHabits[];
   wordCount: number;
   qualifyingWordCount: number;
 }
@@ -91,23 +102,26 @@ const roundScore = (x: number) => Math.round(x * 10 ** SCORE_DIGITS) / 10 ** SCO
 const UNFLAGGED_CAP = 0.4999;
 
 /** The feature names a model file lists. */
-export const MODEL_FEATURES: readonly string[] = SPARSE_FAMILIES.map((f) => `sparse_${f}`);
+export const MODEL_FEATURES: readonly string[] = [...SPARSE_FAMILIES.map((f) => `sparse_${f}`), ...HABIT_FEATURES.map((h) => `habit_${h}`)];
 
-/** Raw score of a run of sentences under a set of family models: the sum of the families' logits. */
-export function rawScore(models: Record<SparseFamily, StyleModel>, grams: readonly SentenceGrams[]): number {
-  let s = 0;
-  for (const f of SPARSE_FAMILIES) s += styleScoreOf(models[f], grams.map((g) => g[f]));
-  return s;
+/** Each family's logit of a run of sentences, in SPARSE_FAMILIES order. */
+export function familyScores(models: Record<SparseFamily, StyleModel>, grams: readonly SentenceGrams[]): number[] {
+  return SPARSE_FAMILIES.map((f) => styleScoreOf(models[f], grams.map((g) => g[f])));
+}
+
+/** The stacker's input vector: the families' logits, then the habit features. */
+export function stackInput(family: readonly number[], habits: readonly SentenceHabits[]): number[] {
+  return [...family, ...habitFeatures(habits)];
 }
 
 /**
  * Scores runs of sentences under the model's family weights, counting hashed n-grams in a reusable typed array
- * (several times faster than a Map per call). Gives exactly `rawScore`'s value: n-grams are summed in the order of
+ * (several times faster than a Map per call). Gives exactly `familyScores`' values: n-grams are summed in the order of
  * their first occurrence, as a Map iterates them.
  */
 class FastScorer {
   private readonly weights: Float64Array[];
-  private readonly bias: number;
+  private readonly biases: number[];
   private readonly mask: number;
   private readonly counts: Float64Array;
   private readonly touched: Int32Array;
@@ -116,14 +130,19 @@ class FastScorer {
     const bits = models[SPARSE_FAMILIES[0]].bits;
     if (SPARSE_FAMILIES.some((f) => models[f].bits !== bits)) throw new Error('detector model families must share one hash size');
     this.weights = SPARSE_FAMILIES.map((f) => Float64Array.from(models[f].weights));
-    this.bias = SPARSE_FAMILIES.reduce((b, f) => b + models[f].bias, 0);
+    this.biases = SPARSE_FAMILIES.map((f) => models[f].bias);
     this.mask = (1 << bits) - 1;
     this.counts = new Float64Array(1 << bits);
     this.touched = new Int32Array(1 << bits);
   }
 
   score(grams: readonly SentenceGrams[], from = 0, to = grams.length): number {
-    let total = 0;
+    return this.families(grams, from, to).reduce((a, b) => a + b, 0);
+  }
+
+  /** Each family's logit (its bias included), in SPARSE_FAMILIES order. */
+  families(grams: readonly SentenceGrams[], from = 0, to = grams.length): number[] {
+    const out: number[] = [];
     const { counts, touched, mask } = this;
     SPARSE_FAMILIES.forEach((f, fi) => {
       const w = this.weights[fi] as Float64Array;
@@ -145,9 +164,9 @@ class FastScorer {
         dot += (w[j] as number) * v;
         counts[j] = 0;
       }
-      total += norm > 0 ? dot / Math.sqrt(norm) : 0;
+      out.push((norm > 0 ? dot / Math.sqrt(norm) : 0) + (this.biases[fi] as number));
     });
-    return total + this.bias;
+    return out;
   }
 }
 
@@ -156,6 +175,8 @@ export class Detector {
   readonly file: ModelFile;
   /** SUBTLEX-US rank of each word (the shape n-grams read it). */
   readonly rank: Map<string, number>;
+  /** The spelling lexicon of the habit features. */
+  readonly spelling: Lexicon;
   private readonly scorer: FastScorer;
   private lazyContext: FeatureContext | null = null;
 
@@ -167,6 +188,7 @@ export class Detector {
     this.file = file;
     this.rank = new Map<string, number>();
     file.freq.forEach((w, i) => this.rank.set(w, i));
+    this.spelling = decodeLexicon(file.spelling);
     this.scorer = new FastScorer(file.sparse);
   }
 
@@ -182,6 +204,7 @@ export class Detector {
     const qualifying: number[] = [];
     const grams: SentenceGrams[] = [];
     const words: number[] = [];
+    const habits: SentenceHabits[] = [];
     let qualifyingWordCount = 0;
     segments.forEach((s, i) => {
       if (!s.qualifies) return;
@@ -189,14 +212,20 @@ export class Detector {
       const tokens = sentenceTokens(s.text);
       grams.push({ char: charHashes(s.text), word: wordHashes(tokens), shape: shapeHashes(tokens, this.rank) });
       words.push(s.words);
+      habits.push(sentenceHabits(s.text, tokens, this.spelling, this.rank));
       qualifyingWordCount += s.words;
     });
-    return { segments, qualifying, grams, words, wordCount: countWords(text), qualifyingWordCount };
+    return { segments, qualifying, grams, words, habits, wordCount: countWords(text), qualifyingWordCount };
   }
 
-  /** Raw document score (log-odds before calibration). */
-  documentLogit(a: Pick<Analysis, 'grams'>): number {
-    return this.scorer.score(a.grams);
+  /** Each family's logit of the whole text. */
+  familyLogits(a: Pick<Analysis, 'grams'>): number[] {
+    return this.scorer.families(a.grams);
+  }
+
+  /** Raw document score (the stacker's log-odds, before calibration). */
+  documentLogit(a: Pick<Analysis, 'grams' | 'habits'>): number {
+    return linearScore(this.file.stack, stackInput(this.scorer.families(a.grams), a.habits));
   }
 
   /** Calibrated score (0..1, the AI line at 0.5) from a raw document score. */
@@ -204,7 +233,7 @@ export class Detector {
     return sigmoid(this.file.platt.a * logit + this.file.platt.b);
   }
 
-  /** Raw scores of the window around each qualifying sentence. */
+  /** Summed family logits of the window around each qualifying sentence. */
   windowScores(a: Pick<Analysis, 'grams'>): number[] {
     return a.grams.map((_, i) => this.scorer.score(a.grams, Math.max(0, i - WINDOW_RADIUS), Math.min(a.grams.length, i + WINDOW_RADIUS + 1)));
   }

@@ -1,6 +1,6 @@
 /**
- * Offline AI-text detector: a trained classifier over n-gram log-probability, word-frequency and stylometric
- * features (see docs/decisions/0011-ai-detector.md). The model is the committed file model/detector-v3.json,
+ * Offline AI-text detector: hashed char/word/shape n-gram models and writing-habit features, stacked (see
+ * docs/decisions/0017-ai-detector-v3.md and docs/detector-model-card.md). The model is the committed file model/detector-v3.json,
  * written by `npm run train:detector`; the paraphrase classifier is model/paraphrase-v1.json, written by
  * `npm run train:paraphrase`.
  */

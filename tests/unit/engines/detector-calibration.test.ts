@@ -23,18 +23,19 @@ describe.skipIf(!essays)('detector: calibration on held-out essays', () => {
     expect(test.size).toBeGreaterThan(100);
   });
 
-  it('[TOOL-01] flags at most about 1% of held-out human essays in each writer group at the default threshold', () => {
-    for (const writer of ['native', 'l2']) {
+  it('[TOOL-01] flags at most about 1% of held-out human essays in every writer group at the default threshold', () => {
+    // University students (unknown) included: the threshold is set by the strictest human group out of fold.
+    for (const writer of ['native', 'l2', 'unknown']) {
       const h = human(writer);
-      expect(h.length, writer).toBeGreaterThan(60);
-      expect(rateAtOrAbove(h, threshold), writer).toBeLessThanOrEqual(0.03);
+      expect(h.length, writer).toBeGreaterThan(writer === 'unknown' ? 15 : 60);
+      expect(rateAtOrAbove(h, threshold), writer).toBeLessThanOrEqual(writer === 'unknown' ? 0.05 : 0.02);
     }
   });
 
-  it('[TOOL-01] separates machine from human essays and flags most plain machine essays', () => {
+  it('[TOOL-01] separates machine from human essays and flags a share of machine essays at that strict line', () => {
     const h = [...human('native'), ...human('l2'), ...human('unknown')];
-    expect(auroc(h, [...machine(false), ...machine(true)])).toBeGreaterThan(0.9);
-    expect(rateAtOrAbove(machine(false), threshold)).toBeGreaterThan(0.4);
-    expect(rateAtOrAbove(machine(true), threshold)).toBeGreaterThan(0.3);
+    expect(auroc(h, [...machine(false), ...machine(true)])).toBeGreaterThan(0.93);
+    expect(rateAtOrAbove(machine(false), threshold)).toBeGreaterThan(0.25);
+    expect(rateAtOrAbove(machine(true), threshold)).toBeGreaterThan(0.2);
   });
 });
