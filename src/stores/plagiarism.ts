@@ -7,6 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
+import { pollUntilData, sleep } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
 import { ProductId } from '../domain/products.ts';
@@ -92,13 +93,8 @@ export function textProblem(): Problem | null {
 }
 
 /** Polls every second (spec §9) until the report is in; a failed run answers an error. */
-async function pollReport(orderNo: string): Promise<PlagiarismReport> {
-  for (;;) {
-    const answer = await plagiarismApi.fetchPlagiarism(orderNo);
-    if (answer.data) return answer.data;
-    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
-  }
-}
+const pollReport = async (orderNo: string): Promise<PlagiarismReport> =>
+  (await pollUntilData(() => plagiarismApi.fetchPlagiarism(orderNo), humanizerLimits.pollMs, sleep)).data!;
 
 /**
  * Check: create the order (type 5), pay it in beans, poll until the report is

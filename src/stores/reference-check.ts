@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
+import { pollUntilData } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -57,13 +58,7 @@ export function setReferenceText(text: string): void {
 export const overLimit = (text: string) => countWords(text) > refLimits.maxWords;
 
 /** Polls /api/refValid every second (spec §9) until the report is in. */
-async function pollReport(orderNo: string): Promise<toolsApi.ReferenceCheckAnswer> {
-  for (;;) {
-    const answer = await toolsApi.fetchReferenceCheck(orderNo);
-    if (answer.data) return answer;
-    await wait(humanizerLimits.pollMs);
-  }
-}
+const pollReport = (orderNo: string): Promise<toolsApi.ReferenceCheckAnswer> => pollUntilData(() => toolsApi.fetchReferenceCheck(orderNo), humanizerLimits.pollMs, wait);
 
 /** Creates the order, pays it in beans, and polls until the report is in. */
 export async function runReferenceCheck(): Promise<void> {

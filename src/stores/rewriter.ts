@@ -7,6 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../domain/humanizer.ts';
+import { pollUntilData, sleep } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -116,13 +117,7 @@ export function textProblem(): Problem | null {
 }
 
 /** Polls every second (spec §9) until the run is done; a failed run answers an error. */
-async function pollRewrite(orderNo: string): Promise<RewriteAnswer> {
-  for (;;) {
-    const answer = await rewriterApi.fetchRewrite(orderNo);
-    if (answer.data) return answer;
-    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
-  }
-}
+const pollRewrite = (orderNo: string): Promise<RewriteAnswer> => pollUntilData(() => rewriterApi.fetchRewrite(orderNo), humanizerLimits.pollMs, sleep);
 
 /** Rewrite: create the order (type 9) with the settings, pay it in beans, poll. Answers 'signup' for a visitor. */
 export async function startRewrite(): Promise<'signup' | void> {

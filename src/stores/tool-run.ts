@@ -31,6 +31,9 @@ export async function pollUntilData<T extends { data: unknown }>(fetchOnce: () =
   }
 }
 
+/** Waits `ms` milliseconds (the poll interval between two asks). */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** The message of a failed call, for an inline error line. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

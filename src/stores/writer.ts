@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
+import { pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer } from '../domain/writer.ts';
 import { ApiError } from '../lib/api/client.ts';
@@ -47,13 +48,8 @@ export async function loadBackend(): Promise<void> {
   }
 }
 
-async function poll(orderNo: string): Promise<WriterAnswer> {
-  for (;;) {
-    const answer = await writerApi.fetchWriting(orderNo);
-    if (answer.data) return answer;
-    await new Promise((resolve) => setTimeout(resolve, humanizerLimits.pollMs));
-  }
-}
+/** Polls every second (spec §9) until the draft or outline is in. */
+const poll = (orderNo: string): Promise<WriterAnswer> => pollUntilData(() => writerApi.fetchWriting(orderNo), humanizerLimits.pollMs, sleep);
 
 /** Write: create the order (type 11) with the request, pay it in beans, poll. Answers 'signup' for a visitor. */
 export async function startWriting(): Promise<'signup' | void> {

@@ -6,6 +6,8 @@
  * so a retrain writes the same bytes.
  */
 
+import { mulberry32 } from '../humanizer/helpers.ts';
+
 /** The committed model: weights per feature (sparse over labels) and label transitions. */
 export interface SequenceModel {
   labels: string[];
@@ -112,17 +114,8 @@ function viterbi(emissions: Float64Array[], trans: Float64Array[], L: number): n
   return path;
 }
 
-/** A deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG: the humanizer's mulberry32, one implementation for every engine. */
+export const prng = mulberry32;
 
 /** One labelled training sequence: features per token (and per boundary) and the gold label per token. */
 export interface Example extends SequenceFeatures {
