@@ -31,6 +31,13 @@ import { paymentSetup } from './payments/providers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { wechatNotifyRoutes } from './routes/wechat-notify.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once the mails promised after answers so far are recorded (services/mail.ts `idle`). */
+    mailIdle(): Promise<void>;
+  }
+}
+
 /** A policy string as Helmet's directives object. */
 function parseDirectives(policy: string): Record<string, string[]> {
   return Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
@@ -92,6 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerMultipart(app, { db, key });
   const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line), warn: (error) => app.log.warn(String(error)) });
   app.addHook('onClose', async () => mailer.close());
+  // What the answers promised to mail, for callers that must see the outbox settled (tests, shutdown).
+  app.decorate('mailIdle', () => mailer.idle());
   const google = config.google ? createGoogleSignIn(db, key, config.google) : undefined;
 
   healthRoutes(app, deps);

@@ -14,6 +14,8 @@ export interface Mailer {
    * account (hole 6 of issue 10). A failure is logged; `close` waits for what is in flight.
    */
   sendLater(to: string, content: MailContent | (() => MailContent)): void;
+  /** Resolves once every mail promised by `sendLater` so far has been recorded (or has failed). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
         .catch((error: unknown) => (options.warn ?? options.log)(`mail delivery to ${maskEmail(to)} failed: ${error instanceof Error ? redactText(error.message) : 'unknown error'}`))
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     async close() {
       // Mails already promised get their chance, within a bound, before the transport closes.
