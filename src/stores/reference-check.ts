@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { pollUntilData } from './tool-run.ts';
+import { pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -25,7 +25,6 @@ export const $refPrice = atom<{ beans?: number; error?: string }>({});
 export const $refRun = atom<RefRunState>({ status: 'idle' });
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
 export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
@@ -58,7 +57,7 @@ export function setReferenceText(text: string): void {
 export const overLimit = (text: string) => countWords(text) > refLimits.maxWords;
 
 /** Polls /api/refValid every second (spec §9) until the report is in. */
-const pollReport = (orderNo: string): Promise<toolsApi.ReferenceCheckAnswer> => pollUntilData(() => toolsApi.fetchReferenceCheck(orderNo), humanizerLimits.pollMs, wait);
+const pollReport = (orderNo: string): Promise<toolsApi.ReferenceCheckAnswer> => pollUntilData(() => toolsApi.fetchReferenceCheck(orderNo), humanizerLimits.pollMs, sleep);
 
 /** Creates the order, pays it in beans, and polls until the report is in. */
 export async function runReferenceCheck(): Promise<void> {
