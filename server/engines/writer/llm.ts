@@ -13,7 +13,10 @@ import type { Lookup } from '../references/index.ts';
 import { checkDraft, checkSources, partialDraft, sourceEntries } from './citations.ts';
 import { planEssay } from './index.ts';
 
+/** A stream that sends nothing for this long has stalled; the run fails (and the beans go back). */
 const TIMEOUT_MS = 120_000;
+/** A whole streamed draft (3,000 words at a slow model's pace) may take longer than one silence is allowed to. */
+const STREAM_DEADLINE_MS = 600_000;
 
 export function writerPrompt(plan: ReturnType<typeof planEssay>): string {
   const outline = plan.sections
@@ -120,33 +123,52 @@ export async function writeWithLlm(topic: string, request: WriterRequest, settin
     if (!writing && checks) writing = flush();
   };
 
-  const response = await fetchImpl(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}` },
-    body: JSON.stringify({
-      model: settings.model,
-      temperature: 0.7,
-      stream: true,
-      messages: [
-        { role: 'system', content: 'You are a careful essay writer for students. You never invent sources, quotations or figures.' },
-        { role: 'user', content: `Topic: ${topic}\n\n${writerPrompt(plan)}` },
-      ],
-    }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`LLM answered ${response.status}`);
-  const readingDone = readAnswer(response, onText);
-  // The first snapshot waits for the sources' verdicts; the text streamed meanwhile is shown then at once.
-  const sourceChecks = await checking;
-  checks = sourceChecks;
-  if (latest !== null && !writing) writing = flush();
-  const reply = await readingDone;
-  await writing;
-  if (reply.trim() === '') throw new Error('LLM gave no text');
-  const paragraphs = reply
-    .split(/\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const checked = checkDraft(paragraphs, entries, sourceChecks);
-  return { ...plan, backend: 'llm', draft: checked.draft, note: null, citationNotes: checked.citationNotes, sourceChecks };
+  // The timeout is on silence, not on the whole answer: it restarts with every chunk; a hard cap bounds the stream.
+  const abort = new AbortController();
+  const stalled = () => abort.abort(new Error('LLM stream stalled'));
+  let idle = setTimeout(stalled, timeoutMs);
+  const cap = setTimeout(() => abort.abort(new Error('LLM stream too long')), Math.max(timeoutMs, STREAM_DEADLINE_MS));
+  try {
+    return await streamDraft();
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(cap);
+  }
+
+  async function streamDraft(): Promise<WriterPlan> {
+    const response = await fetchImpl(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}` },
+      body: JSON.stringify({
+        model: settings.model,
+        temperature: 0.7,
+        stream: true,
+        messages: [
+          { role: 'system', content: 'You are a careful essay writer for students. You never invent sources, quotations or figures.' },
+          { role: 'user', content: `Topic: ${topic}\n\n${writerPrompt(plan)}` },
+        ],
+      }),
+      signal: abort.signal,
+    });
+    if (!response.ok) throw new Error(`LLM answered ${response.status}`);
+    const readingDone = readAnswer(response, (text) => {
+      clearTimeout(idle);
+      idle = setTimeout(stalled, timeoutMs);
+      onText(text);
+    });
+    readingDone.catch(() => {}); // awaited below; a stall while the sources are checked must not go unhandled
+    // The first snapshot waits for the sources' verdicts; the text streamed meanwhile is shown then at once.
+    const sourceChecks = await checking;
+    checks = sourceChecks;
+    if (latest !== null && !writing) writing = flush();
+    const reply = await readingDone;
+    await writing;
+    if (reply.trim() === '') throw new Error('LLM gave no text');
+    const paragraphs = reply
+      .split(/\r?\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const checked = checkDraft(paragraphs, entries, sourceChecks);
+    return { ...plan, backend: 'llm', draft: checked.draft, note: null, citationNotes: checked.citationNotes, sourceChecks };
+  }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { offlinePlan, planEssay } from '../../../server/engines/writer/index.ts';
 import { checkDraft, checkSources, partialDraft, sourceEntries } from '../../../server/engines/writer/citations.ts';
-import { writerPrompt } from '../../../server/engines/writer/llm.ts';
+import { writeWithLlm, writerPrompt } from '../../../server/engines/writer/llm.ts';
+import { startFakeLlm } from '../../support/fake-llm.ts';
 import type { RefRecord } from '../../../src/domain/references.ts';
 import { linesOf } from '../../../src/domain/writer.ts';
 
@@ -93,6 +94,25 @@ describe('AI writer outline (offline)', () => {
     expect(partialDraft('Phones divide schools.\nThey harm sleep [', entries, []).draft).toEqual(['Phones divide schools.', 'They harm sleep']);
     expect(partialDraft('They harm sleep (Miller, 20', entries, []).draft).toEqual(['They harm sleep']);
     expect(partialDraft('They harm sleep [9] and', entries, [])).toEqual({ draft: ['They harm sleep and'], citationNotes: [{ reason: 'notASource', cite: '[9]', source: null, removed: true }] });
+  });
+
+  it('[TOOL-06] a stream that falls silent fails the run (the beans go back); the timeout restarts with every chunk', async () => {
+    const llm = await startFakeLlm('k', () => 'Phones divide schools [1].\nThey harm sleep.');
+    try {
+      llm.chunkChars = 4;
+      const settings = { baseUrl: llm.baseUrl, apiKey: 'k', model: 'm' };
+      const request = { essayType: 'expository' as const, length: 300, outline: [], sources };
+      const seen: string[][] = [];
+      const plan = await writeWithLlm('Phones', request, settings, { partial: async (p) => void seen.push(p.draft) }, fetch, 2_000);
+      expect(plan.draft).toEqual(['Phones divide schools [1].', 'They harm sleep.']);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.at(-1)).toEqual(plan.draft);
+      llm.pauseAfterChunks = 2;
+      await expect(writeWithLlm('Phones', request, settings, {}, fetch, 300)).rejects.toThrow(/stalled/);
+    } finally {
+      llm.resume();
+      await llm.close();
+    }
   });
 
   it('[TOOL-06] lines of the outline and sources are trimmed and bounded', () => {
