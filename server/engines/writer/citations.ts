@@ -14,7 +14,7 @@
  * Each gets a note the page shows, translated.
  */
 import type { WriterCitationNote, WriterPartial, WriterSourceCheck } from '../../../src/domain/writer.ts';
-import { findCitations, matchCitations } from '../references/citations.ts';
+import { findCitations, matchCitations, nameKey } from '../references/citations.ts';
 import { judge, parseReference, type Lookup, type ReferenceFields } from '../references/index.ts';
 
 export interface SourceEntry {
@@ -118,6 +118,13 @@ export function checkDraft(paragraphs: readonly string[], entries: readonly Sour
         continue;
       }
       for (const i of found.entries) flagged.add(i);
+    }
+    // "Jones et al. found …" with no year is no citation the checker reads, but it names a study: one by none of the
+    // sources' authors is marked.
+    const authors = new Set(entries.flatMap((e) => e.fields.authors.map((a) => nameKey(a.family.split(/\s+/).pop() ?? a.family))));
+    for (const m of paragraph.matchAll(/(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+et\s+al\.?(?!\s*\(\s*\d)/gu)) {
+      if (raw.some((c) => m.index >= c.start && m.index < c.end) || authors.has(nameKey(m[1]!))) continue;
+      note({ reason: 'notASource', cite: m[0], source: null, removed: false });
     }
     let text = paragraph;
     for (const e of edits) text = text.slice(0, e.start) + e.by + text.slice(e.end);

@@ -51,6 +51,7 @@ describe('AI writer outline (offline)', () => {
         'An older study agrees (Twenge, 2015).',
         'As Smith (2019) showed, phones distract.',
         'No citation at all.',
+        'Jones et al. found the same, as Twenge et al. warned.',
       ],
       entries,
     );
@@ -61,6 +62,7 @@ describe('AI writer outline (offline)', () => {
       'An older study agrees.',
       'As Smith (2019) showed, phones distract.',
       'No citation at all.',
+      'Jones et al. found the same, as Twenge et al. warned.',
     ]);
     expect(checked.citationNotes).toEqual([
       { reason: 'notASource', cite: '[2, 4]', source: null, removed: true },
@@ -69,6 +71,8 @@ describe('AI writer outline (offline)', () => {
       { reason: 'yearMismatch', cite: 'Twenge, 2015', source: 1, removed: true },
       // A narrative citation stays (taking it out would break the sentence) and is marked.
       { reason: 'notASource', cite: 'Smith (2019)', source: null, removed: false },
+      // A study named without a year, by none of the sources' authors, is marked too; Twenge is a source's author.
+      { reason: 'notASource', cite: 'Jones et al.', source: null, removed: false },
     ]);
     const prompt = writerPrompt(planEssay('Phones', { essayType: 'persuasive', length: 400, outline: [], sources }));
     expect(prompt).toContain('[1] Twenge');
