@@ -17,6 +17,8 @@ import { planEssay } from './index.ts';
 const TIMEOUT_MS = 120_000;
 /** A whole streamed draft (3,000 words at a slow model's pace) may take longer than one silence is allowed to. */
 const STREAM_DEADLINE_MS = 600_000;
+/** The least time between two stored snapshots of a streaming draft. */
+const SNAPSHOT_MS = 250;
 
 export function writerPrompt(plan: ReturnType<typeof planEssay>): string {
   const outline = plan.sections
@@ -109,11 +111,16 @@ export async function writeWithLlm(topic: string, request: WriterRequest, settin
   // Snapshots: one write at a time; while one is written the newest text waits, and only the newest is written next.
   let latest: string | null = null;
   let writing: Promise<void> | null = null;
+  // At most one write per SNAPSHOT_MS (the page polls once a second): a fast model's hundreds of chunks cost a few
+  // writes a second, and the newest text is always the one written next.
   const flush = async () => {
     while (latest !== null && checks) {
       const text = latest;
       latest = null;
+      const started = Date.now();
       await hooks.partial?.(partialDraft(text, entries, checks)).catch(() => {});
+      const rest = started + SNAPSHOT_MS - Date.now();
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     writing = null;
   };
