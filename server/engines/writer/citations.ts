@@ -63,7 +63,6 @@ function tidy(text: string): string {
     .trim();
 }
 
-
 /**
  * Checks every citation of the paragraphs against the sources. Answers the paragraphs as they may be shown and the
  * notes. `checks` are the sources' verdicts (may be shorter than the sources while lookups run: unknown = unchecked).
