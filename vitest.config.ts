@@ -10,10 +10,12 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...timeouts } },
       // React islands rendered into happy-dom with Testing Library (src/islands/README.md).
       { test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/components/setup.ts'], ...timeouts } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'memory' }, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } },
+      // The API files share one module graph per worker (isolate: false): each builds its own app and database, and
+      // importing the whole server once per file was a third of the suite's CPU time.
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'memory' }, isolate: false, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } },
       // The same API suite against a real PostgreSQL when one is given (.ci/run starts one).
       ...(postgres
-        ? [{ test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } }]
+        ? [{ test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'postgres' }, isolate: false, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } }]
         : []),
     ],
   },
