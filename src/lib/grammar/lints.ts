@@ -1,7 +1,7 @@
 /**
  * Grammar and style suggestions from harper.js (docs/decisions/0024), as plain
  * data that crosses a worker boundary: offsets in UTF-16 code units (what the
- * editor counts), the kind, the problem text and the fixes. The worker and the
+ * editor counts; harper.js answers them so), the kind, the problem text and the fixes. The worker and the
  * bench use `lintParagraphs`; the island never imports harper.js.
  */
 import type { Lint, Linter } from 'harper.js';
@@ -56,29 +56,16 @@ export const maxFixes = 3;
 
 const fixKinds = ['replace', 'remove', 'insertAfter'] as const;
 
-/** Maps offsets in Unicode code points (Harper's) to UTF-16 code units (the editor's). */
-export function codePointToUtf16(text: string): (codePoint: number) => number {
-  if (!/[\uD800-\uDBFF]/.test(text)) return (n) => n;
-  const units: number[] = [];
-  let unit = 0;
-  for (const char of text) {
-    units.push(unit);
-    unit += char.length;
-  }
-  units.push(unit);
-  return (n) => units[Math.min(Math.max(n, 0), units.length - 1)]!;
-}
-
 const asKind = (kind: string): LintKind => ((lintKinds as readonly string[]).includes(kind) ? (kind as LintKind) : 'Miscellaneous');
 
-/** A harper `Lint` as plain data (and frees the wasm objects). */
-export function toGrammarLint(lint: Lint, toUtf16: (n: number) => number): GrammarLint {
+/** A harper `Lint` as plain data (and frees the wasm objects). harper.js answers spans in UTF-16 units already. */
+export function toGrammarLint(lint: Lint): GrammarLint {
   const span = lint.span();
   const fixes = lint
     .suggestions()
     .slice(0, maxFixes)
     .map((s) => ({ kind: fixKinds[s.kind()] ?? 'replace', text: s.get_replacement_text() }));
-  const result: GrammarLint = { start: toUtf16(span.start), end: toUtf16(span.end), kind: asKind(lint.lint_kind()), problem: lint.get_problem_text(), message: lint.message(), fixes };
+  const result: GrammarLint = { start: span.start, end: span.end, kind: asKind(lint.lint_kind()), problem: lint.get_problem_text(), message: lint.message(), fixes };
   lint.free();
   return result;
 }
@@ -91,9 +78,8 @@ export async function lintParagraphs(linter: Linter, paragraphs: readonly string
       out.push([]);
       continue;
     }
-    const toUtf16 = codePointToUtf16(text);
     const lints = await linter.lint(text, { language: 'plaintext' });
-    out.push(lints.map((lint) => toGrammarLint(lint, toUtf16)).sort((a, b) => a.start - b.start));
+    out.push(lints.map(toGrammarLint).sort((a, b) => a.start - b.start));
   }
   return out;
 }
