@@ -128,6 +128,8 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
   const lintSeq = useRef(0);
   const frame = useRef<HTMLDivElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
+  /** The suggestion list opened a popover: its first button takes the focus once it is shown. */
+  const focusPopover = useRef(false);
   const labelId = `${id}-label`;
   const placeholderId = `${id}-placeholder`;
 
@@ -305,12 +307,18 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
     }
   }, [editor, current]);
 
-  function showLint(lint: PlacedLint, focusPopover: boolean) {
+  function showLint(lint: PlacedLint, focus: boolean) {
     if (!editor) return;
     editor.chain().setTextSelection(lint.from + (lint.to > lint.from + 1 ? 1 : 0)).run();
     setOpenLint(lint.id);
-    if (focusPopover) requestAnimationFrame(() => popoverRef.current?.querySelector('button')?.focus());
+    focusPopover.current = focus;
   }
+
+  useEffect(() => {
+    if (!popoverAt || !focusPopover.current) return;
+    focusPopover.current = false;
+    popoverRef.current?.querySelector('button')?.focus();
+  }, [popoverAt]);
 
   function fix(lint: PlacedLint, choice: GrammarFix) {
     if (!editor) return;
@@ -380,7 +388,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
   const result = run.result;
 
   return (
-    <div className="grid gap-4" data-essay-editor>
+    <div className="grid gap-4" data-essay-editor data-hydrated={hydrated && editor ? "" : undefined}>
       <section className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={labelId}>
         <header className="flex min-h-[3.25rem] flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
           <h2 id={labelId} className="text-sm font-semibold text-slate-800">
