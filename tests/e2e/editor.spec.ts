@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { workerPolicy } from '../../scripts/csp.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { countWords } from '../../src/domain/word-count.ts';
@@ -75,4 +77,17 @@ test('[TOOL-06] a visitor’s draft stays in the browser across a reload, the pa
   await expect(editorOf(page, 'ar')).toHaveText('A visitor writes a short draft about sleep.', { timeout: 20_000 });
   await page.getByRole('button', { name: translate('ar', 'editor.tool.humanize') }).click();
   await expect(page).toHaveURL(/\/ar\/signup\?cb=%2Far%2Fai-editor/);
+});
+
+test('[TOOL-06] [SITE-07] the grammar worker gets its own policy (WebAssembly from this site only) and the WebAssembly is served compressed', async ({ page }) => {
+  const files = readdirSync('dist/_astro');
+  const worker = files.find((f) => /^grammar\.worker-[\w-]+\.js$/.test(f))!;
+  const wasm = files.find((f) => /^harper_wasm_slim_bg-[\w-]+\.wasm$/.test(f))!;
+  const script = await page.request.get(`/_astro/${worker}`);
+  expect(script.headers()['content-security-policy']).toBe(workerPolicy);
+  const binary = await page.request.get(`/_astro/${wasm}`, { headers: { 'accept-encoding': 'br' } });
+  expect(binary.headers()['content-type']).toBe('application/wasm');
+  expect(binary.headers()['content-encoding']).toBe('br');
+  // Pages keep their strict policy: no WebAssembly on the page itself.
+  expect((await page.request.get('/en/ai-editor')).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
 });
