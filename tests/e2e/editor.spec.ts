@@ -19,7 +19,7 @@ const editorOf = (page: Page, locale: Locale) => page.getByRole('textbox', { nam
 for (const locale of ['en', 'fr'] as const) {
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params);
 
-  test(`[TOOL-06] ${locale}: type, fix a grammar suggestion, rewrite a selection back into the document, reload the autosaved text`, async ({ page }) => {
+  test(`[TOOL-06] ${locale}: type, fix a grammar suggestion, rewrite a selection back into the document, reload the autosaved text, reopen it from the history`, async ({ page }) => {
     test.setTimeout(120_000);
     await signUpFresh(page, { tag: `ed${locale}`, returnTo: '/en/ai-editor' });
     if (locale !== 'en') await page.goto(`/${locale}/ai-editor`);
@@ -59,7 +59,11 @@ for (const locale of ['en', 'fr'] as const) {
     await page.reload();
     await expect(editorOf(page, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
     await expect(editorOf(page, locale).locator('p').first()).toHaveText('He goes to school every day because he likes his teachers.');
-    await expect(page.locator('[data-documents]').getByRole('link', { name: 'He goes to school every day because he likes his teachers.' })).toBeVisible();
+    // The history lists the document; opening it there restores it.
+    await page.goto(`/${locale}/history`);
+    await page.locator('[data-editor-documents]').getByRole('link', { name: 'He goes to school every day because he likes his teachers.' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/ai-editor\\?doc=`));
+    await expect(editorOf(page, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
   });
 }
 
