@@ -41,7 +41,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.code !=
  * indicator says "Offline – will retry" until one succeeds), a refused save (too long) not retried until the
  * text changes.
  */
-export function createAutosave(save: (text: string) => Promise<void>, timers: Timers = realTimers, limits: Pick<typeof editorLimits, 'autosaveDebounceMs' | 'retryMs' | 'retryMaxMs'> = editorLimits) {
+export function createAutosave(save: (text: string) => Promise<void>, timers: Timers = realTimers, limits: { autosaveDebounceMs: number; retryMs: number; retryMaxMs: number } = editorLimits) {
   const $state = atom<SaveState>('idle');
   const $refusal = atom<string | null>(null);
   let pending: string | null = null;
