@@ -149,4 +149,47 @@ describe('EssayEditor', () => {
     expect(screen.getByRole('link', { name: 'Sign in to save' }).getAttribute('href')).toBe('/en/login?cb=%2Fen%2Fai-editor');
     expect(editorApi.saveDocument).not.toHaveBeenCalled();
   });
+
+  it('[TOOL-06] Detect AI marks the likely-AI sentences in the document and says how much; clearing removes the marks', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    const flagged = 'It is important to note that sleep matters a lot.';
+    vi.mocked(toolsApi.fetchDetection).mockResolvedValueOnce({
+      orderNo: 'IWED1',
+      status: 50,
+      data: { text: essay, qualifies: true, reason: null, probability: 0.7, aiPercent: 58, isAi: true, wordCount: 16, qualifyingWordCount: 16, counts: { likelyAi: 1, possiblyAi: 0, human: 1 } as never, modelVersion: 't', sentences: [
+        { start: 0, end: 36, score: 0.1, qualifies: true },
+        { start: 37, end: 37 + flagged.length, score: 0.93, qualifies: true },
+      ] },
+    });
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: 'Detect AI' }));
+    await screen.findByText('58% of the text is likely AI-generated.');
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(8, essay, {});
+    expect(screen.getByText('Sentences highlighted: 1.')).toBeTruthy();
+    await waitFor(() => expect([...document.querySelectorAll('.ed-ai')].map((e) => e.textContent).join('')).toBe(flagged));
+    // The marks are decorations: the saved text has none.
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(essay);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the highlights' }));
+    await waitFor(() => expect(document.querySelectorAll('.ed-ai')).toHaveLength(0));
+  });
+
+  it('[TOOL-06] Check references shows a card per reference in the side panel', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    const entry = { index: 0, text: 'Okafor, B. (2023). Midnight revision habits.', style: 'apa', fields: { authors: ['Okafor, B.'], year: 2023, title: 'Midnight revision habits', container: null, volume: null, issue: null, pages: null, doi: null, url: null, isbn: null, publisher: null }, kind: 'article', issues: [], verdict: 'notFound', similarity: null, evidence: null, conflicts: [], citedBy: 0 };
+    vi.mocked(toolsApi.fetchReferenceCheck).mockResolvedValueOnce({
+      orderNo: 'IWED1', status: 50, source: essay,
+      data: { format: 'text', listFound: 'whole', style: 'apa', entries: [entry], citations: [], citationIssues: [], online: 'checked', counts: { verified: 0, conflict: 0, notFound: 1, retracted: 0, unchecked: 0 }, engine: 't' } as never,
+    });
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: 'Check references' }));
+    expect(await screen.findByText('Check references: result')).toBeTruthy();
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(6, essay, {});
+    expect(screen.getAllByText(/Midnight revision habits/).length).toBeGreaterThan(0);
+  });
 });
