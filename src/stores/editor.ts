@@ -133,6 +133,9 @@ export const $localDraft = persistentAtom<{ text: string; savedAt: number } | nu
   },
 });
 
+/** Counts documents switched to (new, opened): a save answering for an earlier one does not claim the current one. */
+let documentGeneration = 0;
+
 export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
 
 /** One save: the server's copy for a signed-in user (created on the first save), this browser's for a visitor. */
@@ -141,10 +144,12 @@ export async function saveText(text: string): Promise<void> {
     $localDraft.set(text.trim() ? { text, savedAt: Date.now() } : null);
     return;
   }
-  await ensureFreshToken();
+  // The document this text belongs to, taken now: the user may start a new one while the save is on its way.
   const { id } = $document.get();
+  const generation = documentGeneration;
+  await ensureFreshToken();
   const answer = await editorApi.saveDocument(id ? { id, text } : { text });
-  $document.set({ id: answer.id, revision: answer.revision });
+  if (generation === documentGeneration) $document.set({ id: answer.id, revision: answer.revision });
   // The visitor's draft is now the user's document.
   if ($localDraft.get()) $localDraft.set(null);
 }
@@ -153,12 +158,14 @@ export async function saveText(text: string): Promise<void> {
 export async function openDocument(id: string): Promise<string> {
   await ensureFreshToken();
   const doc = await editorApi.fetchDocument(id);
+  documentGeneration += 1;
   $document.set({ id: doc.id, revision: doc.revision });
   return doc.text;
 }
 
 /** A new, empty document (the next save creates it). */
 export function newDocument(): void {
+  documentGeneration += 1;
   $document.set({ id: null, revision: 0 });
 }
 

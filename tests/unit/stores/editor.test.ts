@@ -159,3 +159,24 @@ describe('essay editor document logic', () => {
     expect(posAtOffset(paragraphsOf(state.doc), 7)).toBe(paragraphsOf(state.doc)[1]!.pos);
   });
 });
+
+describe('essay editor documents', () => {
+  it('[TOOL-06] a save still on its way when the user starts a new document updates the old one and never claims the new one', async () => {
+    const editorApi = await import('../../../src/lib/api/editor.ts');
+    const user = await import('../../../src/stores/user.ts');
+    const store = await import('../../../src/stores/editor.ts');
+    user.$user.set({ ...user.emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    vi.spyOn(user, 'ensureFreshToken').mockResolvedValue(undefined);
+    let answer: (value: { id: string; revision: number; updatedAt: string; title: string }) => void = () => {};
+    const save = vi.spyOn(editorApi, 'saveDocument').mockImplementation(() => new Promise((r) => (answer = r)));
+    store.$document.set({ id: 'old-doc', revision: 4 });
+    const saving = store.saveText('last words of the old essay');
+    store.newDocument();
+    await new Promise((r) => setImmediate(r));
+    answer({ id: 'old-doc', revision: 5, updatedAt: '2026-11-24T04:00:00.000Z', title: 'Old' });
+    await saving;
+    expect(save).toHaveBeenCalledWith({ id: 'old-doc', text: 'last words of the old essay' });
+    expect(store.$document.get()).toEqual({ id: null, revision: 0 });
+    vi.restoreAllMocks();
+  });
+});
