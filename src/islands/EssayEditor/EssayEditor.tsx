@@ -185,7 +185,6 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
         'aria-describedby': placeholderId,
         spellcheck: 'false',
         dir: 'auto',
-        lang: 'en',
       },
       handleKeyDown: (_view, event) => {
         if (event.key === 'Escape') setOpenLint(null);
