@@ -173,24 +173,27 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
     [lintNow],
   );
 
+  // The browser's spell check helps until harper's suggestions are in; then it is off (no double underlines).
+  const editorPropsFor = (browserSpellcheck: boolean) => ({
+    attributes: {
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': labelId,
+      'aria-describedby': placeholderId,
+      spellcheck: browserSpellcheck ? 'true' : 'false',
+      dir: 'auto',
+    },
+    handleKeyDown: (_view: unknown, event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenLint(null);
+      return false;
+    },
+  });
+
   const editor = useEditor({
     extensions: [...sourceExtensions, Highlights],
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        'aria-describedby': placeholderId,
-        spellcheck: 'false',
-        dir: 'auto',
-      },
-      handleKeyDown: (_view, event) => {
-        if (event.key === 'Escape') setOpenLint(null);
-        return false;
-      },
-    },
+    editorProps: editorPropsFor(true),
     onUpdate: ({ editor: e }) => {
       const text = docText(e.state.doc);
       setWords(countWords(text));
@@ -286,6 +289,11 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
       client.current = null;
     };
   }, [editor, lintNow]);
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: editorPropsFor(grammar !== 'ready') });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, grammar]);
 
   // Focus on the static frame moves into the editor when it arrives.
   useEffect(() => {

@@ -123,10 +123,13 @@ describe('EssayEditor', () => {
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
     renderEditor();
     const editor = await editorOf();
+    // The browser's spell check helps until harper answers, then steps aside.
+    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('true');
     act(() => void editor.commands.setContent('<p>It is realy late.</p><p>We are realy tired.</p>'));
     act(() => void editor.commands.insertContentAt(1, ''));
     await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(2), { timeout: 10_000 });
     expect(screen.getByText('Suggestions: 2')).toBeTruthy();
+    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false');
     const list = screen.getByRole('list', { name: 'Suggestions' });
     fireEvent.click(within(list).getAllByRole('button')[0]!);
     const popover = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
