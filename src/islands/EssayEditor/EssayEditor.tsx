@@ -193,7 +193,8 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
     extensions: [...sourceExtensions, Highlights],
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: editorPropsFor(true),
+    // useEditor applies changed options on each render, so the spell check follows the grammar state.
+    editorProps: editorPropsFor(grammar !== 'ready'),
     onUpdate: ({ editor: e }) => {
       const text = docText(e.state.doc);
       setWords(countWords(text));
@@ -289,11 +290,6 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
       client.current = null;
     };
   }, [editor, lintNow]);
-
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: editorPropsFor(grammar !== 'ready') });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editor, grammar]);
 
   // Focus on the static frame moves into the editor when it arrives.
   useEffect(() => {

@@ -129,7 +129,7 @@ describe('EssayEditor', () => {
     act(() => void editor.commands.insertContentAt(1, ''));
     await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(2), { timeout: 10_000 });
     expect(screen.getByText('Suggestions: 2')).toBeTruthy();
-    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false');
+    await waitFor(() => expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false'));
     const list = screen.getByRole('list', { name: 'Suggestions' });
     fireEvent.click(within(list).getAllByRole('button')[0]!);
     const popover = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
@@ -137,6 +137,7 @@ describe('EssayEditor', () => {
     fireEvent.click(within(popover).getByRole('button', { name: 'Replace with “really”' }));
     expect(editor.getText({ blockSeparator: '\n' })).toBe('It is really late.\nWe are realy tired.');
     await waitFor(() => expect(screen.getByText('Suggestions: 1')).toBeTruthy());
+    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false');
     fireEvent.click(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!);
     fireEvent.click(within(await screen.findByRole('group', { name: 'Suggestion for “realy”' })).getByRole('button', { name: 'Ignore' }));
     await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(0));
