@@ -24,6 +24,8 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // The essay editor's grammar worker is a module worker (harper.js loads its WebAssembly from it).
+    worker: { format: 'es' },
     // `npm run dev` runs the API beside Astro's dev server and proxies to it.
     server: process.env.DEV_API_PROXY ? { proxy: { '/api': process.env.DEV_API_PROXY } } : undefined,
   },

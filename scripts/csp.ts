@@ -83,6 +83,17 @@ export function policyFor(hashes: readonly string[], sources: CspSources = {}): 
   ].join('; ');
 }
 
+/**
+ * The policy of a module worker the build made (`*.worker-<hash>.js`, the essay editor's grammar checker): it may
+ * import the site's own chunks, fetch the site's own WebAssembly and compile it (`'wasm-unsafe-eval'` allows
+ * WebAssembly compilation only, never JavaScript's eval); nothing else. A worker runs under the policy sent with
+ * its own script, not the page's (docs/decisions/0024).
+ */
+export const workerPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Whether a built file is a module worker's script (it gets `workerPolicy`). */
+export const isWorkerScript = (file: string): boolean => /(?:^|[\\/])[\w-]+\.worker-[\w-]+\.js$/.test(file);
+
 /** The policy sent with API answers and pages the build did not make (the dev outbox): nothing runs. */
 export const apiPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

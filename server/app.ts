@@ -19,6 +19,7 @@ import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { rewriterRoutes } from './routes/rewriter.ts';
 import { writerRoutes } from './routes/writer.ts';
+import { editorRoutes } from './routes/editor.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
 import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   plagiarismRoutes(app, { db, key });
   rewriterRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
+  editorRoutes(app, { db, key });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,

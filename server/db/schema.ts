@@ -347,3 +347,25 @@ export const plagiarismFingerprints = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.sourceId] }), index('plagiarism_fingerprints_source_idx').on(t.sourceId)],
 );
+
+/**
+ * The essay editor's documents (docs/decisions/0024): the user's own text, autosaved. Paragraphs as lines of
+ * `text`; `revision` counts saves. A deleted document keeps its row until the account goes (`deleted_at`).
+ */
+export const editorDocuments = pgTable(
+  'editor_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('editor_documents_user_idx').on(t.userId, t.updatedAt)],
+);

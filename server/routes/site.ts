@@ -3,7 +3,7 @@ import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { resolvePath } from '../../src/i18n/routes.ts';
-import { policyFor, type CspManifest } from '../../scripts/csp.ts';
+import { isWorkerScript, policyFor, workerPolicy, type CspManifest } from '../../scripts/csp.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
@@ -44,6 +44,9 @@ export async function siteRoutes(app: FastifyInstance, { distDir }: { distDir: s
     if (file.endsWith('.html')) {
       const index = csp?.pages[file.split(sep).join('/')];
       reply.header('Content-Security-Policy', (index === undefined ? undefined : csp?.policies[index]) ?? strictest);
+    } else if (isWorkerScript(file)) {
+      // A worker runs under its own script's policy (not the page's, not the API's that allows nothing).
+      reply.header('Content-Security-Policy', workerPolicy);
     }
     return reply.status(status).sendFile(file);
   };

@@ -42,7 +42,7 @@ export const hiddenRoutes: readonly RouteName[] = ['referenceChecker', 'toolTest
  * but kept out of the sitemap and search results until it does. Remove a route
  * from this list when its tool goes live; the Tools menu follows (src/lib/navigation.ts).
  */
-export const placeholderRoutes: readonly RouteName[] = ['aiEditor'];
+export const placeholderRoutes: readonly RouteName[] = [];
 
 /** Forms and one-off screens: reachable, but not worth a search result. */
 export const utilityRoutes: readonly RouteName[] = ['welcome', 'resetPassword', 'tryPremiumWeChat'];

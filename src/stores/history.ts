@@ -1,9 +1,12 @@
 /** The essay history (spec §2 History, COM-15): paged runs, one entry per run with its versions, and delete. */
+import { atom } from 'nanostores';
+import type { EditorDocumentItem } from '../domain/editor.ts';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import type { EssayHistoryItem } from '../domain/history.ts';
 import { OrderType } from '../domain/orders.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { localizedPath, type RouteName } from '../i18n/routes.ts';
+import * as editorApi from '../lib/api/editor.ts';
 import { api } from '../lib/api/instance.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { pagedList } from './paged.ts';
@@ -41,3 +44,17 @@ export function resultHref(locale: Locale, orderType: number, jobId: string): st
   const param = orderType === OrderType.AI_DETECTION_TURNITIN ? 'report' : 'orderNo';
   return `${localizedPath(locale, route)}?${param}=${encodeURIComponent(jobId)}`;
 }
+
+/** The essay editor's documents (docs/decisions/0024): the ten last edited, shown under the runs. */
+export const $editorDocuments = atom<EditorDocumentItem[]>([]);
+
+export async function loadEditorDocuments(): Promise<void> {
+  try {
+    $editorDocuments.set((await editorApi.listDocuments(1, 10)).list);
+  } catch (error) {
+    console.info('editor documents unavailable', error);
+  }
+}
+
+/** Where a document reopens: the editor with ?doc=. */
+export const documentHref = (locale: Locale, id: string): string => `${localizedPath(locale, 'aiEditor')}?doc=${encodeURIComponent(id)}`;

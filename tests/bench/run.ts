@@ -5,7 +5,8 @@
  *   first click to a ready editor on a throttled phone · server throughput (autocannon, 50 connections) ·
  *   Lighthouse mobile scores · the engines' figures (plagiarism: PAN measures per obfuscation level, index build
  *   and query latency, tests/bench/plagiarism.ts; reference checker: field F1 per label and style, fabricated
- *   entries, tests/bench/references-engine.ts).
+ *   entries, tests/bench/references-engine.ts; essay editor: harper.js suggestions per 1,000 words and lint latency,
+ *   tests/bench/editor-grammar.ts).
  * Flags: --no-build (use the existing dist/), --dist=DIR (measure another build, e.g. an older commit's; implies
  * --no-build), --no-lighthouse, --no-load (skip autocannon), --no-engines, --duration=SECONDS,
  * --no-plagiarism-index (skip the 10,000/100,000-document library, which takes many minutes).
@@ -24,6 +25,7 @@ import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './bro
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { humanizerEssayFigures } from './humanizer-essays.ts';
 import { rewriterEngineFigures } from './rewriter-engine.ts';
+import { editorGrammarFigures } from './editor-grammar.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
 import { referencesEngineFigures } from './references-engine.ts';
 import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
@@ -188,6 +190,8 @@ if (!flag('no-engines')) {
   for (const line of humanizerEssayFigures()) console.log(`  ${line}`);
   console.log('\nEssay rewriter (offline modes):');
   for (const line of await rewriterEngineFigures()) console.log(`  ${line}`);
+  console.log('\nEssay editor grammar (harper.js; suggestions per 1,000 words and lint latency):');
+  for (const line of await editorGrammarFigures()) console.log(`  ${line}`);
   console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');

@@ -25,14 +25,15 @@ function siteHeaders(): Record<string, string> {
   }
   return headers;
 }
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
 let server: Server;
 let origin: string;
 
 let headers: Record<string, string>;
 test.beforeAll(async () => {
   headers = siteHeaders();
-  expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
+  // 'wasm-unsafe-eval' (WebAssembly compilation only, never eval) when the build made WebAssembly: the editor's grammar worker runs under this one policy on a static host (docs/decisions/0024).
+  expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?( 'sha256-[\w+/=]+')*;/);
   server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(dist, pathname));
@@ -89,4 +90,13 @@ test('[LOC-01] the chooser at / picks the browser language on a plain static hos
   await page.goto(`${origin}/invite/FRIEND1`);
   await expect(page).toHaveURL(`${origin}/ko/invite?code=FRIEND1`);
   await context.close();
+});
+
+test('[TOOL-06] the essay editor’s grammar worker runs under the one policy of a static host', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${origin}/en/ai-editor`);
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: translate('en', 'editor.label') }).click();
+  await page.keyboard.insertText('He go to school every day.');
+  await expect(page.getByRole('list', { name: translate('en', 'editor.grammar.title') }).getByRole('button', { name: /^go ·/ })).toBeVisible({ timeout: 45_000 });
 });

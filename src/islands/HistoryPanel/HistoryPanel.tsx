@@ -11,14 +11,14 @@ import { parseContentMeta } from '../../domain/history.ts';
 import { firstPage } from '../../domain/orders.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { deleteRun, essayHistory, resultHref } from '../../stores/history.ts';
+import { $editorDocuments, deleteRun, documentHref, essayHistory, loadEditorDocuments, resultHref } from '../../stores/history.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button, LinkButton } from '../shared/Button.tsx';
 import { formatNumber } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { PageNav, PageSize } from '../shared/Pager.tsx';
 
-export type HistoryPanelMessages = AreaMessages<'history.' | 'orders.pageSize' | 'orders.previous' | 'orders.next' | 'orders.page' | 'user.historyEmpty'>;
+export type HistoryPanelMessages = AreaMessages<'history.' | 'orders.pageSize' | 'orders.previous' | 'orders.next' | 'orders.page' | 'user.historyEmpty' | 'editor.documents' | 'editor.untitled' | 'editor.documentMeta'>;
 
 export interface HistoryPanelProps {
   locale: Locale;
@@ -37,8 +37,10 @@ export function HistoryPanel(props: HistoryPanelProps) {
 function Panel({ locale, lang }: HistoryPanelProps) {
   const t = useT<HistoryPanelMessages>();
   const state = useStore(essayHistory.$state);
+  const documents = useStore($editorDocuments);
   useEffect(() => {
     void essayHistory.load(Number(new URLSearchParams(location.search).get('page')) || firstPage);
+    void loadEditorDocuments();
   }, []);
   const remove = async (jobId: string) => {
     const result = await deleteRun(jobId);
@@ -86,6 +88,23 @@ function Panel({ locale, lang }: HistoryPanelProps) {
       </ul>
       {!state.loading && state.total === 0 && <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-700">{t('user.historyEmpty')}</p>}
       <PageNav page={state.page} pages={state.pages} onPage={(page) => void essayHistory.load(page)} labels={{ previous: t('orders.previous'), next: t('orders.next'), position: t('orders.page', { page: state.page, pages: state.pages }) }} />
+      {documents.length > 0 && (
+        <section aria-labelledby="history-documents" data-editor-documents>
+          <h2 id="history-documents" className="text-lg font-semibold text-slate-900">
+            {t('editor.documents')}
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <a className="min-w-0 truncate font-medium text-brand-700 underline" href={documentHref(locale, d.id)} dir="auto">
+                  {d.title || t('editor.untitled')}
+                </a>
+                <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: formatLocalDateTime(d.updatedAt) })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -187,7 +187,8 @@ function issueText(issue: RefIssue, t: T): string {
   return t(`refcheck.issue.${issue.code}`, params);
 }
 
-function Report({ report, t }: { report: ReferenceReport; t: T }) {
+/** The report: summary, counts, citation problems and a card per reference (also the essay editor's side panel). */
+export function Report({ report, t }: { report: ReferenceReport; t: T }) {
   const styleLine = report.format !== 'text' ? t('refcheck.format', { format: report.format === 'bibtex' ? 'BibTeX' : 'RIS' }) : report.style ? t('refcheck.style', { style: citationStyleNames[report.style] }) : t('refcheck.styleUnknown');
   return (
     <div className="mt-3 grid gap-4">

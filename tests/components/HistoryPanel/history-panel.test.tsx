@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/lib/api/instance.ts', () => ({ api: vi.fn(), bindApi: vi.fn() }));
+// The editor's documents (listed under the runs) are another module's call.
+vi.mock('../../../src/lib/api/editor.ts', () => ({ listDocuments: vi.fn(async () => ({ list: [], total: 0 })) }));
 const { api } = await import('../../../src/lib/api/instance.ts');
 const { HistoryPanel } = await import('../../../src/islands/HistoryPanel/HistoryPanel.tsx');
 const { islandMessages } = await import('../../../src/i18n/island-messages.ts');

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { editorLimits } from '../editor.ts';
+
+const id = z.uuid({ message: 'editor.error.notFound' });
+
+/** GET /api/editor/document?id= */
+export const editorDocumentRequest = z.object({ id });
+
+/** POST /api/editor/document: creates (no id) or replaces (id) a document's text. */
+export const editorSaveRequest = z.object({
+  id: id.optional(),
+  text: z.string().max(editorLimits.maxChars, { message: 'editor.error.tooLong' }),
+});
+
+/** GET /api/editor/documents?page=&size= */
+export const editorListRequest = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** POST /api/editor/document/delete */
+export const editorDeleteRequest = z.object({ id });

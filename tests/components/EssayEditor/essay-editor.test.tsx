@@ -1,0 +1,199 @@
+import type { Editor } from '@tiptap/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EssayEditor } from '../../../src/islands/EssayEditor/EssayEditor.tsx';
+import { editorMessages } from '../../../src/islands/EssayEditor/page-messages.ts';
+import { paragraphsOf } from '../../../src/islands/EssayEditor/document.ts';
+import * as editorApi from '../../../src/lib/api/editor.ts';
+import * as rewriterApi from '../../../src/lib/api/rewriter.ts';
+import * as toolsApi from '../../../src/lib/api/tools.ts';
+import { $document, $localDraft, closeToolRun } from '../../../src/stores/editor.ts';
+import { $user, emptyUser } from '../../../src/stores/user.ts';
+
+const essay = 'Phones keep students awake at night.\nIt is important to note that sleep matters a lot.';
+
+vi.mock('../../../src/lib/api/editor.ts', () => ({
+  saveDocument: vi.fn(async () => ({ id: '5d0c7c7e-1111-4222-8333-944444444444', revision: 1, updatedAt: '2026-11-24T04:00:00.000Z', title: 'Phones' })),
+  fetchDocument: vi.fn(async (id: string) => ({ id, title: 'Phones', text: essay, wordCount: 16, revision: 3, updatedAt: '2026-11-24T04:00:00.000Z' })),
+  listDocuments: vi.fn(async () => ({ list: [], total: 0 })),
+  deleteDocument: vi.fn(async () => null),
+}));
+vi.mock('../../../src/lib/api/tools.ts', () => ({
+  createToolOrder: vi.fn(async () => ({ orderNo: 'IWED1', status: 0 })),
+  payToolOrder: vi.fn(async () => ({ orderNo: 'IWED1', status: 30, paid: true })),
+  fetchHumanizerResult: vi.fn(),
+  fetchDetection: vi.fn(),
+  fetchReferenceCheck: vi.fn(),
+}));
+vi.mock('../../../src/lib/api/rewriter.ts', () => ({
+  fetchRewrite: vi.fn(async () => ({ orderNo: 'IWED1', status: 50, data: {}, dataWithoutFormat: 'Sleep matters a great deal.', rawInputData: '' })),
+}));
+vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
+// No WebAssembly worker in happy-dom: the grammar client gets a worker that answers one suggestion per "realy".
+vi.mock('../../../src/islands/EssayEditor/grammar-worker.ts', () => ({
+  grammarSupported: () => true,
+  makeGrammarWorker: () => {
+    const listeners: ((event: { data: unknown }) => void)[] = [];
+    return {
+      addEventListener: (type: string, l: (event: { data: unknown }) => void) => type === 'message' && listeners.push(l),
+      postMessage: ({ id, paragraphs }: { id: number; paragraphs: string[] }) =>
+        queueMicrotask(() => {
+          const lints = paragraphs.map((p) => {
+            const at = p.indexOf('realy');
+            return at < 0 ? [] : [{ start: at, end: at + 5, kind: 'Spelling', problem: 'realy', message: 'Did you mean to spell `realy` this way?', fixes: [{ kind: 'replace', text: 'really' }] }];
+          });
+          listeners.forEach((l) => l({ data: { id, lints } }));
+        }),
+      terminate: () => {},
+    };
+  },
+}));
+
+const editorOf = async (): Promise<Editor> => {
+  await waitFor(() => expect(document.querySelector('.ProseMirror')).toBeTruthy());
+  return (document.querySelector('.ProseMirror') as HTMLElement & { editor: Editor }).editor;
+};
+const renderEditor = (locale: 'en' | 'de' = 'en') => render(<EssayEditor messages={editorMessages(locale)} lang={locale} loginPath={`/${locale}/login`} pricingPath={`/${locale}/try-premium`} />);
+
+describe('EssayEditor', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    $user.set({ ...emptyUser });
+    $document.set({ id: null, revision: 0 });
+    $localDraft.set(null);
+    closeToolRun();
+    history.replaceState(null, '', '/en/ai-editor');
+  });
+
+  it('[TOOL-06] a signed-in user’s typing is saved once typing pauses, the indicator follows, and the address names the document', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderEditor();
+    const editor = await editorOf();
+    act(() => void editor.commands.insertContent('My essay'));
+    expect(screen.getByText('2 words')).toBeTruthy();
+    expect(document.querySelector('[data-save-state]')!.textContent).toBe('Saving…');
+    act(() => void editor.commands.insertContent(' grows'));
+    await act(async () => void vi.advanceTimersByTime(1000));
+    expect(editorApi.saveDocument).not.toHaveBeenCalled();
+    await act(async () => void vi.advanceTimersByTime(600));
+    await waitFor(() => expect(document.querySelector('[data-save-state]')!.textContent).toBe('Saved'));
+    expect(editorApi.saveDocument).toHaveBeenCalledTimes(1);
+    expect(editorApi.saveDocument).toHaveBeenCalledWith({ text: 'My essay grows' });
+    await waitFor(() => expect(location.search).toBe('?doc=5d0c7c7e-1111-4222-8333-944444444444'));
+    vi.useRealTimers();
+  });
+
+  it('[TOOL-06] runs a tool on the selection only, and the accepted result replaces just that selection', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    const [, second] = paragraphsOf(editor.state.doc);
+    act(() => void editor.commands.setTextSelection({ from: second!.pos, to: second!.pos + second!.text.length }));
+    expect(screen.getByText('The tools run on the selected text.')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Tools' })).getByRole('button', { name: 'Rewrite' }));
+    await screen.findByText('Sleep matters a great deal.');
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(10, 'It is important to note that sleep matters a lot.', { mode: 'standard', strength: 3, frozen: [] });
+    expect(rewriterApi.fetchRewrite).toHaveBeenCalledWith('IWED1');
+    // Nothing changes until the user accepts.
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(essay);
+    fireEvent.click(screen.getByRole('button', { name: 'Replace the selection' }));
+    expect(editor.getText({ blockSeparator: '\n' })).toBe('Phones keep students awake at night.\nSleep matters a great deal.');
+    expect(screen.getByText('The result is in your document. Undo with Ctrl+Z.')).toBeTruthy();
+  });
+
+  it('[TOOL-06] a result whose text was edited meanwhile is not put in blindly', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    renderEditor('de');
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: 'Umschreiben' }));
+    await screen.findByText('Sleep matters a great deal.');
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(10, essay, expect.anything());
+    act(() => void editor.commands.insertContentAt(3, 'X'));
+    fireEvent.click(screen.getByRole('button', { name: 'Text ersetzen' }));
+    expect(await screen.findByText(/Der Text hat sich seit dem Lauf geändert/)).toBeTruthy();
+    expect(editor.getText({ blockSeparator: '\n' })).toContain('PhXones');
+  });
+
+  it('[TOOL-06] grammar suggestions are underlined and counted; the fix is applied from the popover by keyboard, ignore hides one', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderEditor();
+    const editor = await editorOf();
+    // The browser's spell check helps until harper answers, then steps aside.
+    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('true');
+    act(() => void editor.commands.setContent('<p>It is realy late.</p><p>We are realy tired.</p>'));
+    act(() => void editor.commands.insertContentAt(1, ''));
+    await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(2), { timeout: 10_000 });
+    expect(screen.getByText('Suggestions: 2')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false'));
+    const list = screen.getByRole('list', { name: 'Suggestions' });
+    fireEvent.click(within(list).getAllByRole('button')[0]!);
+    const popover = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
+    await waitFor(() => expect(document.activeElement).toBe(within(popover).getByRole('button', { name: 'Replace with “really”' })));
+    fireEvent.click(within(popover).getByRole('button', { name: 'Replace with “really”' }));
+    expect(editor.getText({ blockSeparator: '\n' })).toBe('It is really late.\nWe are realy tired.');
+    await waitFor(() => expect(screen.getByText('Suggestions: 1')).toBeTruthy());
+    expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false');
+    fireEvent.click(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Suggestion for “realy”' })).getByRole('button', { name: 'Ignore' }));
+    await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(0));
+    expect(screen.getByText('No suggestions.')).toBeTruthy();
+  });
+
+  it('[TOOL-06] a visitor’s draft comes back from this browser, a note asks to sign in, and nothing is sent to the server', async () => {
+    $localDraft.set({ text: 'A draft from before.', savedAt: Date.now() });
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText()).toBe('A draft from before.'));
+    expect(screen.getByText('Your draft is kept in this browser only. Sign in to save it to your history.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to save' }).getAttribute('href')).toBe('/en/login?cb=%2Fen%2Fai-editor');
+    expect(editorApi.saveDocument).not.toHaveBeenCalled();
+  });
+
+  it('[TOOL-06] Detect AI marks the likely-AI sentences in the document and says how much; clearing removes the marks', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    const flagged = 'It is important to note that sleep matters a lot.';
+    vi.mocked(toolsApi.fetchDetection).mockResolvedValueOnce({
+      orderNo: 'IWED1',
+      status: 50,
+      data: { text: essay, qualifies: true, reason: null, probability: 0.7, aiPercent: 58, isAi: true, wordCount: 16, qualifyingWordCount: 16, counts: { likelyAi: 1, possiblyAi: 0, human: 1 } as never, modelVersion: 't', sentences: [
+        { start: 0, end: 36, score: 0.1, qualifies: true },
+        { start: 37, end: 37 + flagged.length, score: 0.93, qualifies: true },
+      ] },
+    });
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: 'Detect AI' }));
+    await screen.findByText('58% of the text is likely AI-generated.');
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(8, essay, {});
+    expect(screen.getByText('Sentences highlighted: 1.')).toBeTruthy();
+    await waitFor(() => expect([...document.querySelectorAll('.ed-ai')].map((e) => e.textContent).join('')).toBe(flagged));
+    // The marks are decorations: the saved text has none.
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(essay);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the highlights' }));
+    await waitFor(() => expect(document.querySelectorAll('.ed-ai')).toHaveLength(0));
+  });
+
+  it('[TOOL-06] Check references shows a card per reference in the side panel', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/en/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    const entry = { index: 0, text: 'Okafor, B. (2023). Midnight revision habits.', style: 'apa', fields: { authors: ['Okafor, B.'], year: 2023, title: 'Midnight revision habits', container: null, volume: null, issue: null, pages: null, doi: null, url: null, isbn: null, publisher: null }, kind: 'article', issues: [], verdict: 'notFound', similarity: null, evidence: null, conflicts: [], citedBy: 0 };
+    vi.mocked(toolsApi.fetchReferenceCheck).mockResolvedValueOnce({
+      orderNo: 'IWED1', status: 50, source: essay,
+      data: { format: 'text', listFound: 'whole', style: 'apa', entries: [entry], citations: [], citationIssues: [], online: 'checked', counts: { verified: 0, conflict: 0, notFound: 1, retracted: 0, unchecked: 0 }, engine: 't' } as never,
+    });
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: 'Check references' }));
+    expect(await screen.findByText('Check references: result')).toBeTruthy();
+    expect(toolsApi.createToolOrder).toHaveBeenCalledWith(6, essay, {});
+    expect(screen.getAllByText(/Midnight revision habits/).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,97 @@
+import { readdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { workerPolicy } from '../../scripts/csp.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
+import { countWords } from '../../src/domain/word-count.ts';
+import { signUpFresh } from './mailbox.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const essay = [
+  'He go to school every day because he likes his teachers.',
+  'It is important to note that social media plays a crucial role in modern communication. Moreover, it allows individuals to utilize numerous platforms in order to share information with their friends and families.',
+];
+
+const editorOf = (page: Page, locale: Locale) => page.getByRole('textbox', { name: translate(locale, 'editor.label') });
+
+for (const locale of ['en', 'fr'] as const) {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params);
+
+  test(`[TOOL-06] ${locale}: type, fix a grammar suggestion, rewrite a selection back into the document, reload the autosaved text, reopen it from the history`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpFresh(page, { tag: `ed${locale}`, returnTo: '/en/ai-editor' });
+    if (locale !== 'en') await page.goto(`/${locale}/ai-editor`);
+    await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+    const editor = editorOf(page, locale);
+    await editor.click();
+    await page.keyboard.type(essay[0]!);
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText(essay[1]!);
+    await expect(page.locator('[data-words]')).toHaveText(t('editor.words', { count: countWords(essay.join('\n')) }));
+
+    // harper.js in its worker underlines "go"; its suggestion fixes it.
+    const suggestion = page.getByRole('list', { name: t('editor.grammar.title') }).getByRole('button', { name: /^go ·/ });
+    await expect(suggestion).toBeVisible({ timeout: 60_000 });
+    await expect(editor.locator('.ed-lint').first()).toBeVisible();
+    await suggestion.click();
+    const popover = page.getByRole('group', { name: t('editor.grammar.popover', { text: 'go' }) });
+    await expect(popover.getByRole('button').first()).toBeFocused();
+    await popover.getByRole('button', { name: t('editor.grammar.apply', { text: 'goes' }) }).click();
+    await expect(editor.locator('p').first()).toHaveText('He goes to school every day because he likes his teachers.');
+
+    // Rewrite the second paragraph only: the result waits for the user, then replaces the selection.
+    await editor.locator('p').nth(1).click({ clickCount: 3 });
+    await expect(page.getByText(t('editor.scope.selection'))).toBeVisible();
+    await page.getByRole('toolbar', { name: t('editor.toolsLabel') }).getByRole('button', { name: t('editor.tool.rewrite') }).click();
+    const result = page.locator('[data-tool-result="rewrite"] [data-result-text]');
+    await expect(result).not.toBeEmpty({ timeout: 30_000 });
+    const rewritten = (await result.textContent())!.trim();
+    await page.getByRole('button', { name: t('editor.result.replaceSelection') }).click();
+    await expect(editor.locator('p')).toHaveCount(2);
+    await expect(editor.locator('p').nth(1)).toHaveText(rewritten);
+    await expect(editor.locator('p').first()).toHaveText('He goes to school every day because he likes his teachers.');
+
+    // Autosaved to the user's documents: the address names the document, a reload brings the text back.
+    await expect(page.locator('[data-save-state]')).toHaveText(t('editor.save.saved'), { timeout: 15_000 });
+    await expect(page).toHaveURL(/[?&]doc=[0-9a-f-]{36}/);
+    await page.reload();
+    await expect(editorOf(page, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
+    await expect(editorOf(page, locale).locator('p').first()).toHaveText('He goes to school every day because he likes his teachers.');
+    // The history lists the document; opening it there restores it.
+    await page.goto(`/${locale}/history`);
+    await page.locator('[data-editor-documents]').getByRole('link', { name: 'He goes to school every day because he likes his teachers.' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/ai-editor\\?doc=`));
+    await expect(editorOf(page, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
+  });
+}
+
+test('[TOOL-06] a visitor’s draft stays in the browser across a reload, the page passes axe in Arabic, and a tool asks to sign up', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/ar/ai-editor');
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expect(page.getByText(translate('ar', 'editor.visitorNote'))).toBeVisible();
+  await editorOf(page, 'ar').click();
+  await page.keyboard.insertText('A visitor writes a short draft about sleep.');
+  await expect(page.locator('[data-save-state]')).toHaveText(translate('ar', 'editor.save.local'));
+  await page.reload();
+  await expect(editorOf(page, 'ar')).toHaveText('A visitor writes a short draft about sleep.', { timeout: 20_000 });
+  await page.getByRole('button', { name: translate('ar', 'editor.tool.humanize') }).click();
+  await expect(page).toHaveURL(/\/ar\/signup\?cb=%2Far%2Fai-editor/);
+});
+
+test('[TOOL-06] [SITE-07] the grammar worker gets its own policy (WebAssembly from this site only) and the WebAssembly is served compressed', async ({ page }) => {
+  const files = readdirSync('dist/_astro');
+  const worker = files.find((f) => /^grammar\.worker-[\w-]+\.js$/.test(f))!;
+  const wasm = files.find((f) => /^harper_wasm_slim_bg-[\w-]+\.wasm$/.test(f))!;
+  const script = await page.request.get(`/_astro/${worker}`);
+  expect(script.headers()['content-security-policy']).toBe(workerPolicy);
+  const binary = await page.request.get(`/_astro/${wasm}`, { headers: { 'accept-encoding': 'br' } });
+  expect(binary.headers()['content-type']).toBe('application/wasm');
+  expect(binary.headers()['content-encoding']).toBe('br');
+  // Pages keep their strict policy: no WebAssembly on the page itself.
+  expect((await page.request.get('/en/ai-editor')).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
+});
