@@ -81,7 +81,11 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (rng() >= (c.rule.start ? chance(s, 0.97, 1) : chance(s, 0.92, 1))) break;
       const end = i + c.parts.length;
       const next = out[end];
-      const pool = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
+      const all = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
+      // An alternative whose word the sentence already uses elsewhere is left out ("Also, … can also …").
+      const elsewhere = new Set([...out.slice(0, i), ...out.slice(end)].map((x) => lower(x)));
+      const pool = all.filter((alt) => !alt.split(' ').some((w) => w.length > 2 && !w.startsWith('~') && elsewhere.has(w)));
+      if (pool.length === 0) continue;
       const choice = pool[Math.floor(rng() * pool.length)]!;
       const words: string[] = [];
       let ok = true;

@@ -505,7 +505,7 @@ function frontTimePhrase(tokens: Token[]): Token[] | undefined {
 
 // Nouns of discourse connectives: "in conclusion", "in addition", "as a result", "for example", "on the other hand".
 const CONNECTIVE_NOUNS = new Set(
-  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way'.split(' '),
+  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way opinion view'.split(' '),
 );
 
 /** "In 2019, the company opened an office." → "The company opened an office in 2019." */
@@ -538,6 +538,79 @@ function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
 
 // --- clause order -----------------------------------------------------------------------------------------------------
 
+const SUBJECT_PRONOUNS: Record<string, 'plural' | 'singular'> = { they: 'plural', it: 'singular', he: 'singular', she: 'singular' };
+const FINITE_AFTER_SUBJECT = /^(?:VBD|VBZ|VBP|MD)$/;
+
+const TO_PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't" };
+const TO_SINGULAR: Record<string, string> = Object.fromEntries(Object.entries(TO_PLURAL).map(([a, b]) => [b, a]));
+
+/** A finite verb in the other number (modals and past forms other than was/were need no change), or undefined. */
+function verbNumber(verb: Token, number: 'plural' | 'singular'): Token | undefined {
+  const w = lower(verb).replace(/’/g, "'");
+  if (verb.prot || verb.fresh) return undefined;
+  if (verb.tag === 'MD' || (verb.tag === 'VBD' && !/^(?:was|were|wasn't|weren't)$/.test(w))) return verb;
+  const table = number === 'plural' ? TO_PLURAL : TO_SINGULAR;
+  if (table[w]) return { ...verb, text: table[w]!, fresh: true };
+  if (/^(?:are|were|have|do|aren't|weren't|haven't|don't|is|was|has|does|isn't|wasn't|hasn't|doesn't)$/.test(w)) return undefined; // already the wanted number: not a plain case
+  if (number === 'plural' && verb.tag === 'VBZ' && /^[a-z]+$/.test(verb.lemma) && presentS(verb.lemma) === w) return { ...verb, text: verb.lemma, tag: 'VBP', fresh: true };
+  if (number === 'singular' && verb.tag === 'VBP' && /^[a-z]+$/.test(w) && w === verb.lemma) return { ...verb, text: presentS(w), tag: 'VBZ', fresh: true };
+  return undefined;
+}
+
+/** The tagger reads a capitalized common plural opening a sentence as a name ("Students/NNP learn"). */
+function commonTag(t: Token): string {
+  if (t.tag !== 'NNP' || t.prot || !/^\p{Lu}\p{Ll}+$/u.test(t.text) || !lexicon().common.has(t.text.toLowerCase())) return t.tag;
+  return /[^s]s$/.test(t.text) ? 'NNS' : 'NN';
+}
+
+/** The length of the plain noun-phrase subject opening `tokens` (a finite verb right after it), or 0. */
+function nounSubject(tokens: Token[]): number {
+  for (let k = Math.min(6, tokens.length - 1); k >= 1; k--) {
+    const np = tokens.slice(0, k).map((t) => (t.tag === 'NNP' ? { ...t, tag: commonTag(t) } : t));
+    if (!FINITE_AFTER_SUBJECT.test(tokens[k]!.tag) || !isNounPhrase(np, 6) || np.some((t) => t.tag === 'PRP' || t.tag === 'PRP$' || t.fresh || t.moved || t.prot === 'number')) continue;
+    if (!DETERMINER_TAGS.has(np[0]!.tag) && !/^(?:NNS|NNPS)$/.test(np[np.length - 1]!.tag) && np[0]!.prot !== 'name') continue; // "Technology improves …" is fine, a bare singular is often not a subject
+    return k;
+  }
+  return 0;
+}
+
+/**
+ * When one clause's subject is a noun phrase and the other's is a pronoun that refers to it with the same number
+ * ("If students use phones, they learn less."), the two swap as the clauses change order ("Students learn less if
+ * they use phones."), so the pronoun still follows the noun it stands for. Returns [new first clause, new second
+ * clause] or undefined when the subjects do not match that way.
+ */
+function swapSubjects(first: Token[], second: Token[]): [Token[], Token[]] | undefined {
+  const k = nounSubject(first);
+  const pronoun = second[0];
+  if (k === 0 || !pronoun || pronoun.prot) return undefined;
+  const number = SUBJECT_PRONOUNS[lower(pronoun)];
+  if (!number) return undefined;
+  // (after he/she/it the tagger sometimes reads the verb as a plural noun: "it loses/NNS")
+  if (!FINITE_AFTER_SUBJECT.test(second[1]?.tag ?? '') && !(number === 'singular' && second[1]?.tag === 'NNS' && /^\p{Ll}+s$/u.test(second[1].text))) return undefined;
+  const np = first.slice(0, k);
+  const head = { ...headOf(np), tag: commonTag(headOf(np)) };
+  const plural = /^(?:NNS|NNPS)$/.test(head.tag) || np.some((t) => lower(t) === 'and');
+  let firstVerb = first[k]!;
+  let secondVerb = second[1]!;
+  if ((number === 'plural') !== plural) {
+    // A singular noun phrase and a singular "they" ("If the patient is told, they may …"): the verbs change
+    // number with their subjects, where the engine knows both forms.
+    if (lower(pronoun) !== 'they' || plural) return undefined;
+    const toPlural = verbNumber(firstVerb, 'plural');
+    const toSingular = verbNumber(secondVerb, 'singular');
+    if (!toPlural || !toSingular) return undefined;
+    [firstVerb, secondVerb] = [toPlural, toSingular];
+  }
+  // "it" stands for a thing, he/she for a person: a plain noun phrase is taken as either only when the text did so.
+  if (np.some((t) => t.prot === 'quote' || t.prot === 'citation')) return undefined;
+  // The pronoun must not appear again in the first clause (it would then refer elsewhere).
+  if (first.slice(k).some((t) => lower(t) === lower(pronoun))) return undefined;
+  const newFirst = [...respaced(np, second[0]!.space), secondVerb, ...second.slice(2)];
+  const newSecond = [{ ...pronoun, text: lower(pronoun), space: first[k - 1]!.space, fresh: true }, firstVerb, ...first.slice(k + 1)];
+  return [newFirst, newSecond];
+}
+
 // Adverbs that focus the clause after them ("only because", "just when"): the clause cannot move without them.
 const FOCUSING = /^(?:just|only|simply|partly|mainly|largely|mostly|precisely|especially|exactly|even|not|all|right|merely|solely|chiefly|primarily|particularly)$/;
 const FRONTABLE = new Set(['although', 'though', 'while', 'because', 'since', 'when', 'if', 'after', 'before', 'once', 'unless', 'whereas']);
@@ -560,13 +633,20 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
     if (lower(first) === 'as' && !opensClause(sub, 0)) return undefined; // "As a result, …", "As a child, …"
     // "While A may bring satisfaction, it is brief.": a main clause that opens with a pronoun may refer back into
     // the subordinate clause, and would point at nothing once it comes first.
-    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) return undefined;
-    const mainStart = startSentence(main);
+    // When the pronoun stands for the subordinate clause's noun-phrase subject, the two subjects swap.
+    let mainPart = main;
+    let subPart = sub;
+    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) {
+      const swapped = swapSubjects(sub, main);
+      if (!swapped) return undefined;
+      [mainPart, subPart] = swapped;
+    }
+    const mainStart = startSentence(mainPart);
     if (!mainStart) return undefined;
     const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
     // A concession keeps its comma at the end ("…, although …"); a condition or time clause does not ("… when …").
     const comma = /^(?:although|though|whereas|while)$/.test(conj.text) ? [fresh(',', ' ')] : [];
-    return [...markMoved(withLastSpace(mainStart, comma.length ? '' : ' ')), ...comma, conj, ...markMoved(withLastSpace(sub, '')), last];
+    return [...markMoved(withLastSpace(mainStart, comma.length ? '' : ' ')), ...comma, conj, ...markMoved(withLastSpace(subPart, '')), last];
   }
   if (commas.length === 0 && opensClause(body, 0)) {
     // "B because A." → "Because A, B."
@@ -579,10 +659,19 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
       if (!opensClause(sub, 0) || wordCount(sub) > 15 || wordCount(main) < 3 || !hasFiniteVerb(main)) return undefined;
       // "The reason is because …", "This is why …": the clause is the complement of "be", not an adverbial.
       if (/^(?:is|are|was|were|be|been|being|am|'s|’s)$/.test(lower(main[main.length - 1])) || main.some((t) => /^(?:reason|why)$/.test(lower(t)))) return undefined;
-      const rest = continueSentence(main);
+      // "Students learn more when they …" → "When students …, they learn more." (not "When they …, students …").
+      let mainPart = main;
+      let subPart = sub;
+      if (SUBJECT_PRONOUNS[lower(sub[0])]) {
+        const swapped = swapSubjects(main, sub);
+        if (swapped) [subPart, mainPart] = swapped;
+      }
+      const rest = continueSentence(mainPart);
       if (!rest) return undefined;
       const conj = { ...t, text: withCase(t.text, 'A'), space: ' ', fresh: true };
-      return [conj, ...markMoved(withLastSpace(sub, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), last];
+      const subLow = continueSentence(subPart);
+      if (!subLow) return undefined;
+      return [conj, ...markMoved(withLastSpace(subLow, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), last];
     }
   }
   return undefined;
@@ -1136,7 +1225,7 @@ export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): T
   const head = withLastSpace(a.slice(0, -1), '');
   // "The company lost money. This led to layoffs." → "The company lost money, which led to layoffs."
   if (/^(?:this|these)$/i.test(b[0]!.text) && !b[0]!.fresh && /^(?:VBZ|VBD|VBP|MD|VBN)$/.test(b[1]?.tag ?? '') && wa <= 24 && wb <= 18) {
-    if (a.some((t) => lower(t) === 'which') || rng() >= chance(s, 0.55, 0.75)) return undefined;
+    if (a.some((t) => lower(t) === 'which') || b.some((t) => lower(t) === 'which') || rng() >= chance(s, 0.55, 0.75)) return undefined; // never ", which …, which …"
     return [...head, fresh(',', ' '), fresh('which'), ...b.slice(1)];
   }
   // Short + short, or a longer sentence + a short one: merging the latter makes lengths more varied.
