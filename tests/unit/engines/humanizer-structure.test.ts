@@ -180,3 +180,14 @@ describe('humanize: clauses change order with their subjects (issue 13, round 3)
     for (const o of versions('The company lost money. This led to layoffs, which hurt morale.', true)) expect(o).not.toMatch(/which.*which/);
   });
 });
+
+describe('humanize: adverbials fronted only when no word selects their preposition (issue 13, round 3)', () => {
+  it('[HUM-07] fronts "at/through/despite …" adverbials and leaves complements ("wait for", "good at", "a house with") in place', () => {
+    expect(anyOf(versions('Young children learn new words through play.'), /^Through play, young children learn new words\.$/)).toBe(true);
+    expect(anyOf(versions('The team kept working despite the heavy rain.'), /^Despite the heavy rain, the team kept working\.$/)).toBe(true);
+    for (const text of ['Many people waited for the bus.', 'He is good at math.', 'They bought a house with a garden.', 'People pay for their mistakes.', 'Their success depends on hard work.']) {
+      const outputs = versions(text, true);
+      expect(noneOf(outputs, /^(?:For|At|With|On) /), outputs.join(' | ')).toBe(true);
+    }
+  });
+});
