@@ -1185,6 +1185,33 @@ const MOVES: ReadonlyArray<readonly [Step, number, number]> = [
   [moveMannerAdverb, 0.75, 0.83],
 ];
 
+// Moves that rebuild the clause after an opening connective as they would a whole sentence ("However, B because A."
+// → "However, because A, B."). Moves that add their own connective ("Although …", "…, so …") or that read the
+// sentence's first words (inversions, adverbs) would clash with it.
+const AFTER_INTRO = new Set<Step>([reorderClauses, frontFinalPhrase, frontTimePhrase, backOpeningVerbPhrase]);
+
+/**
+ * A move applied to the clause after a short opening connective or adverb ("However,", "For example,", "In
+ * addition,"), the opener kept in front: the connectives that open a third of machine-essay sentences no longer
+ * shield the clause behind them from every move.
+ */
+function afterIntro(tokens: Token[], move: Step): Token[] | undefined {
+  const c = tokens.findIndex((t) => t.text === ',');
+  if (c < 1 || c > 5 || tokens.length - c < 6) return undefined;
+  const intro = tokens.slice(0, c + 1);
+  if (intro.some((t) => FINITE.has(t.tag) || t.tag === 'VBG' || t.prot || t.moved) || !/^(?:RB|RBR|IN|CC|DT|JJ)$/.test(intro[0]!.tag)) return undefined;
+  const started = startSentence(tokens.slice(c + 1));
+  if (!started) return undefined;
+  // Capitalized only for the move's eyes: the word is not the engine's (a move may still take it as a subject).
+  const rest = [{ ...started[0]!, fresh: tokens[c + 1]!.fresh }, ...started.slice(1)];
+  const moved = move(rest);
+  if (!moved) return undefined;
+  const first = moved[0]!;
+  const low = first.prot || /^I(?:['’]|$)/.test(first.text) ? first : decapitalized(first, moved[1]);
+  if (!low) return undefined;
+  return [...intro, low, ...moved.slice(1)];
+}
+
 /** Keeps a rewrite only when it adds no rule violation to the sentence(s) it replaces. */
 export type Acceptor = (before: Token[], after: Token[][]) => boolean;
 
@@ -1217,9 +1244,10 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
   for (const [, i] of order) {
     const [move, normal, ultra] = MOVES[i]!;
     if (!p(normal, ultra)) continue;
-    const next = move(out);
+    const whole = move(out);
+    const next = whole ?? (AFTER_INTRO.has(move) ? afterIntro(out, move) : undefined);
     if (next && accept(out, [next])) {
-      count(move.name);
+      count(whole ? move.name : `${move.name}AfterIntro`);
       out = next;
       if (++moves >= allowed) break;
     }

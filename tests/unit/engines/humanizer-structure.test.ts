@@ -191,3 +191,11 @@ describe('humanize: adverbials fronted only when no word selects their prepositi
     }
   });
 });
+
+describe('humanize: an opening connective does not shield its clause from moves (issue 13, round 3)', () => {
+  it('[HUM-07] moves the clause behind "However,"/"In addition," and keeps the connective (or its replacement) in front', () => {
+    expect(anyOf(versions('However, students learn better when they are given clear goals.'), /^(?:But|Yet|Still,|However,) when students are given clear goals, they learn better\.$/)).toBe(true);
+    expect(anyOf(versions('In addition, many schools now offer free meals during the summer holidays.'), /^(?:Also, )?[Dd]uring the summer holidays, many schools now offer free meals\.$/)).toBe(true);
+    for (const o of versions('However, I stayed at home because I was tired.', true)) expect(o).not.toMatch(/\bi\b|, because I was tired, /);
+  });
+});
