@@ -803,6 +803,8 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
   }
   const usable = options.filter((x) => {
     const i = Math.ceil(x);
+    // "… not only stopped crime, but it also …": the "but" belongs to "not only", the halves cannot stand apart.
+    if (tokens.slice(0, i).some((t, k) => /^(?:not|n['’]t)$/i.test(t.text) && /^(?:only|just|merely|simply)$/i.test(tokens[k + 1]?.text ?? ''))) return false;
     return hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5;
   });
   if (usable.length === 0 || rng() >= chance(s, 0.85, 0.95)) return undefined;
@@ -1141,6 +1143,9 @@ function backOpeningVerbPhrase(tokens: Token[]): Token[] | undefined {
   if (comma < 3 || comma > 12) return undefined;
   const phrase = tokens.slice(0, comma);
   if (phrase.some((t) => t.fresh || t.moved || /^(?:VBD|VBZ|VBP|MD)$/.test(t.tag))) return undefined;
+  // "To do so," / "By doing this," point back to the sentence before: at the far end of this one they would read as
+  // part of its last clause ("… the courtroom where the trial is held to do so.").
+  if (/^(?:so|this|that|these|those|it|them)$/.test(lower(phrase[phrase.length - 1]))) return undefined;
   const main = tokens.slice(comma + 1, -1);
   if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved) || !hasFiniteVerb(main)) return undefined;
   // "By doing so" refers back; at the end it would read "… by doing so." which is fine; "When asked" needs no check.

@@ -199,3 +199,10 @@ describe('humanize: an opening connective does not shield its clause from moves 
     for (const o of versions('However, I stayed at home because I was tired.', true)) expect(o).not.toMatch(/\bi\b|, because I was tired, /);
   });
 });
+
+describe('humanize: "not only … but" stays one sentence (issue 13, round 3)', () => {
+  it('[HUM-07] never splits at the "but" of "not only/not just"', () => {
+    const outputs = versions("Miss Marple's decision to report the gang not only stopped criminal activity, but it also demonstrated the importance of standing up for what is right.", true);
+    expect(noneOf(outputs, /(?:not only|not just|merely) stopped criminal activity\./), outputs.join(' | ')).toBe(true);
+  });
+});
