@@ -10,10 +10,10 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...timeouts } },
       // React islands rendered into happy-dom with Testing Library (src/islands/README.md).
       { test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/components/setup.ts'], ...timeouts } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'memory' }, ...timeouts } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'memory' }, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } },
       // The same API suite against a real PostgreSQL when one is given (.ci/run starts one).
       ...(postgres
-        ? [{ test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'postgres' }, ...timeouts } }]
+        ? [{ test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/support/database-templates.ts'], ...timeouts } }]
         : []),
     ],
   },

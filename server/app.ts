@@ -122,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
     // beside the connection.
     const pool = await createEnginePool({ config, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
-    const inThread = databaseRunners(db, { references: config.references, log: app.log });
+    const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log });
     const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
     const engine = combineEngines(pool, inProcessEngine(byLane(false)));
     const workers = [startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs })];

@@ -98,7 +98,15 @@ export function lockFolder(dir: string): () => void {
  * Opens the database named by the configuration and brings its schema up to
  * date: PGlite in memory or on disk, or PostgreSQL through `pg`.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export interface OpenOptions {
+  /**
+   * A data folder dumped by PGlite's `dumpDataDir()` of an already migrated database, to start an in-memory
+   * database from instead of running initdb (seconds of WebAssembly) — the test suites open one per app.
+   */
+  memorySnapshot?: Blob;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if (target.kind === 'postgres') {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -127,7 +135,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock = lockFolder(target.dir);
   }
   try {
-    const client = target.kind === 'pglite' ? new PGlite(target.dir) : new PGlite();
+    const client =
+      target.kind === 'pglite'
+        ? new PGlite(target.dir)
+        : new PGlite(options.memorySnapshot ? { loadDataDir: options.memorySnapshot } : {});
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
     return {

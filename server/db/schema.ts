@@ -156,6 +156,8 @@ export const orders = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Tool runs: percent of the work done while the order is processing (polled by the editor). */
     progress: integer('progress').notNull().default(0),
+    /** Tool runs that stream (the AI writer): what the run can already show, for the polling page; cleared when the result is stored. */
+    partialResult: jsonb('partial_result').$type<Record<string, unknown>>(),
     /** LLM-backed runs: tokens spent and their cost in millionths of a US dollar (docs/llm-backend.md). */
     llmPromptTokens: integer('llm_prompt_tokens').notNull().default(0),
     llmCompletionTokens: integer('llm_completion_tokens').notNull().default(0),

@@ -38,7 +38,7 @@ export async function claimJob(db: Db, types: readonly number[], claimTimeoutMs 
     if (!next) return undefined;
     const [claimed] = await tx
       .update(orders)
-      .set({ status: OrderStatus.PROCESSING, attempts: sql`${orders.attempts} + 1`, updatedAt: sql`now()` })
+      .set({ status: OrderStatus.PROCESSING, attempts: sql`${orders.attempts} + 1`, partialResult: null, updatedAt: sql`now()` })
       .where(eq(orders.orderNo, next.orderNo))
       .returning();
     return claimed;
@@ -74,6 +74,14 @@ export async function reportProgress(db: Db, order: OrderRow, percent: number): 
     .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)));
 }
 
+/** Stores what a claimed run can already show (the AI writer's checked draft so far), only while this claim holds the order. */
+export async function reportPartial(db: Db, order: OrderRow, data: unknown): Promise<void> {
+  await db
+    .update(orders)
+    .set({ partialResult: data as Record<string, unknown> })
+    .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)));
+}
+
 /** Stores the result and moves the order to "done" in one transaction, only if this claim still holds it. */
 export async function finishJob(db: Db, order: OrderRow, output: RunOutput): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -82,6 +90,7 @@ export async function finishJob(db: Db, order: OrderRow, output: RunOutput): Pro
       .set({
         status: OrderStatus.DONE,
         progress: 100,
+        partialResult: null,
         llmPromptTokens: output.usage?.promptTokens ?? 0,
         llmCompletionTokens: output.usage?.completionTokens ?? 0,
         llmCostMicroUsd: output.usage?.costMicroUsd ?? 0,

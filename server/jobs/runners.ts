@@ -9,7 +9,7 @@ import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
-import { checkReferences } from '../engines/references/index.ts';
+import { checkReferences, type Lookup } from '../engines/references/index.ts';
 import { referenceLookup } from '../services/reference-lookup.ts';
 import { isLlmMode } from '../../src/domain/rewriter.ts';
 import { rewrite, rewriteView } from '../engines/rewriter/index.ts';
@@ -24,6 +24,8 @@ import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/pl
 export interface RunHooks {
   /** How far the run has got, as a fraction of its work (0..1). */
   progress?: (fraction: number) => Promise<void>;
+  /** What the run can already show (the AI writer's checked draft so far), stored with the order for the polling page. */
+  partial?: (data: unknown) => Promise<void>;
 }
 
 /** Runs one paid order's engine. */
@@ -85,11 +87,12 @@ export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log
  * Order types whose runs mostly wait on the network (a reference check's Crossref/OpenAlex lookups), not the CPU:
  * the server claims them in a lane of their own, a few side by side, so a long check never holds up other tools.
  */
-export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK]);
+export const waitingTypes: ReadonlySet<number> = new Set([OrderType.REFERENCE_CHECK, OrderType.AI_WRITE]);
 
-/** What the database runners may need besides the database: the reference checker's lookups and a logger. */
+/** What the database runners may need besides the database: the reference checker's lookups, the LLM, a logger. */
 export interface DatabaseRunnerOptions {
   references?: Config['references'];
+  llm?: Config['llm'];
   log?: { warn: (obj: object, msg: string) => void };
 }
 
@@ -126,14 +129,19 @@ export function rewriterRunner(llm: Config['llm']): Runner {
 
 /**
  * The AI writer (order type 11): with the LLM backend a draft along the outline,
- * citing only the user's sources; without it, the honest outline and a note.
- * The plain text is the draft, or the topic when there is no prose.
+ * streamed (each checked snapshot stored with the order as it comes), its
+ * citations checked against the user's sources by the reference checker (online
+ * too when lookups are configured, through the same cached, rate-limited
+ * lookups); without it, the honest outline and a note. The plain text is the
+ * draft, or the topic when there is no prose. A database runner: the lookup
+ * cache and the snapshots live in the database, and the run mostly waits on the
+ * model (see waitingTypes).
  */
-export function writerRunner(llm: Config['llm']): Runner {
-  return async (order) => {
+export function writerRunner(llm: Config['llm'], lookup?: Lookup): Runner {
+  return async (order, hooks = {}) => {
     const topic = order.content ?? '';
     const request = writerRequestOf(order);
-    const plan = llm ? await writeWithLlm(topic, request, llm) : offlinePlan(topic, request);
+    const plan = llm ? await writeWithLlm(topic, request, llm, { lookup, partial: hooks.partial }) : offlinePlan(topic, request);
     return { engine: `writer-${plan.backend}`, source: topic, format: plan, plain: plan.draft ? plan.draft.join('\n') : topic };
   };
 }
@@ -151,7 +159,6 @@ export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> 
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
     [OrderType.COPY_REWRITE, rewriterRunner(config.llm)],
-    [OrderType.AI_WRITE, writerRunner(config.llm)],
   ]);
 }
 
@@ -164,6 +171,8 @@ const databaseRunnerFactories = new Map<number, (db: Db, options: DatabaseRunner
   [OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)],
   // The reference checker caches its lookups in the database and mostly waits on the network (see waitingTypes).
   [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log)],
+  // The AI writer streams its draft into the order and checks its citations with the reference checker's cached lookups.
+  [OrderType.AI_WRITE, (db, options) => writerRunner(options.llm, options.references ? referenceLookup(db, options.references, { log: options.log }) : undefined)],
 ]);
 
 export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Map<number, Runner> {
@@ -176,7 +185,7 @@ export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Ma
  * is what makes it orderable.
  */
 export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
-  return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, log })]);
+  return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, llm: config.llm, log })]);
 }
 
 /** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { refundOrder } from '../services/orders.ts';
 import type { JobEngine } from './pool.ts';
-import { claimJob, defaultClaimTimeoutMs, finishJob, heartbeat, maxAttempts, reportProgress } from './queue.ts';
+import { claimJob, defaultClaimTimeoutMs, finishJob, heartbeat, maxAttempts, reportPartial, reportProgress } from './queue.ts';
 import { inProcessEngine, type Runner } from './runners.ts';
 
 /** A worker loop: claims paid tool orders, runs their engine, stores the result; a failed run refunds. */
@@ -42,8 +42,9 @@ export function startWorker(
       heartbeat(db, order).catch((error: unknown) => log.warn({ err: error, orderNo: order.orderNo }, 'claim heartbeat failed'));
     }, Math.max(50, Math.floor(claimTimeoutMs / 3)));
     try {
-      // Progress (the LLM humanizer's paragraphs) reaches the order from the pool's thread or from this one.
-      const output = await jobs.run(order, { progress: (fraction) => reportProgress(db, order, fraction * 100) });
+      // Progress (the LLM humanizer's paragraphs) reaches the order from the pool's thread or from this one; a partial
+      // result (the AI writer's streamed draft) from the runners of this thread.
+      const output = await jobs.run(order, { progress: (fraction) => reportProgress(db, order, fraction * 100), partial: (data) => reportPartial(db, order, data) });
       await finishJob(db, order, output);
     } catch (error) {
       log.error({ err: error, orderNo: order.orderNo }, 'tool run failed; refunding');

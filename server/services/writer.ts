@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
-import { essayTypes, writerLength, type EssayType, type WriterAnswer, type WriterPlan, type WriterRequest } from '../../src/domain/writer.ts';
+import { essayTypes, writerLength, type EssayType, type WriterAnswer, type WriterPartial, type WriterPlan, type WriterRequest } from '../../src/domain/writer.ts';
 import type { Db } from '../db/client.ts';
 import { toolResults } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -17,11 +17,12 @@ export function writerRequestOf(order: Pick<OrderRow, 'extraInfo'>): WriterReque
   return { essayType, length, outline: strings(info.outline), sources: strings(info.sources) };
 }
 
-/** POST /api/aiWrite (multipart orderNo): the run of one order; `data` is null while it is pending. */
+/** POST /api/aiWrite (multipart orderNo): the run of one order; `data` is null while it is pending, `partial` the checked draft so far. */
 export async function writerResult(db: Db, userId: string, orderNo: string): Promise<WriterAnswer> {
   const order = await getOwnOrder(db, userId, orderNo);
   if (order.orderType !== OrderType.AI_WRITE) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
   if (failedStatuses.includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'writer.error.runFailed');
   const [result] = await db.select().from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
-  return { orderNo: order.orderNo, status: order.status, data: result ? (result.format as WriterPlan) : null, rawInputData: order.content ?? '' };
+  const partial = result ? null : ((order.partialResult as WriterPartial | null) ?? null);
+  return { orderNo: order.orderNo, status: order.status, data: result ? (result.format as WriterPlan) : null, partial, rawInputData: order.content ?? '' };
 }

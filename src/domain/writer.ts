@@ -44,8 +44,28 @@ export interface WriterSection {
   words: number;
 }
 
-/** Why there is no prose: no model configured, or the model's answer was refused (a citation not among the sources). */
+/** Why there is no prose: no model configured, or (results stored before citations were checked one by one) the model's answer was refused. */
 export type WriterNote = 'noLlm' | 'llmRefused';
+
+/**
+ * What the reference checker did to one citation of the draft before it was shown: taken out because it matches
+ * none of the user's sources (another number, an author or year of its own), or kept and marked because the source it
+ * cites was not found in Crossref/OpenAlex, is retracted, or differs from the published record.
+ */
+export interface WriterCitationNote {
+  reason: 'notASource' | 'yearMismatch' | 'authorMismatch' | 'sourceNotFound' | 'sourceRetracted' | 'sourceConflict';
+  /** The citation as the model wrote it ("(Miller, 2021)", "[3]"); for a source note, "[n]". */
+  cite: string;
+  /** The user's source concerned (1-based), if any. */
+  source: number | null;
+  /** True when the citation was taken out of the text; false when it stays, marked. */
+  removed: boolean;
+}
+
+/** The reference checker's verdict on one of the user's sources (online when lookups are configured). */
+export interface WriterSourceCheck {
+  verdict: 'verified' | 'conflict' | 'notFound' | 'retracted' | 'unchecked';
+}
 
 /** The stored result of a run (the order's result `format`). */
 export interface WriterPlan {
@@ -55,9 +75,19 @@ export interface WriterPlan {
   sources: string[];
   sections: WriterSection[];
   backend: 'offline' | 'llm';
-  /** The drafted paragraphs (LLM only); citations in them are [n] into `sources` (1-based). */
+  /** The drafted paragraphs (LLM only); citations in them are [n] into `sources` (1-based), each checked. */
   draft: string[] | null;
   note: WriterNote | null;
+  /** Citations the reference checker removed or marked (LLM drafts since citations are checked one by one). */
+  citationNotes?: WriterCitationNote[];
+  /** The reference checker's verdict on each source, in order (LLM drafts). */
+  sourceChecks?: WriterSourceCheck[];
+}
+
+/** The draft so far while the model writes (streamed): paragraphs already checked, as the finished draft would show them. */
+export interface WriterPartial {
+  draft: string[];
+  citationNotes: WriterCitationNote[];
 }
 
 /** POST /api/aiWrite: the order's run; `data` stays null while it is pending, so the page polls. */
@@ -65,5 +95,7 @@ export interface WriterAnswer {
   orderNo: string;
   status: number;
   data: WriterPlan | null;
+  /** While the run writes: the checked draft so far (null before the first words, and once `data` is in). */
+  partial: WriterPartial | null;
   rawInputData: string;
 }

@@ -5,9 +5,9 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
-import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer } from '../domain/writer.ts';
+import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
 import { ApiError } from '../lib/api/client.ts';
 import * as toolsApi from '../lib/api/tools.ts';
 import * as writerApi from '../lib/api/writer.ts';
@@ -25,9 +25,22 @@ export interface WriterState {
   problem: Problem | null;
   orderNo: string | null;
   result: WriterAnswer | null;
+  /** While writing with the LLM backend: the checked draft so far, as the server streamed it into the order. */
+  partial: WriterPartial | null;
 }
 
-const initial: WriterState = { topic: '', essayType: 'argumentative', length: writerLength.default, outlineInput: '', sourcesInput: '', phase: 'idle', problem: null, orderNo: null, result: null };
+const initial: WriterState = {
+  topic: '',
+  essayType: 'argumentative',
+  length: writerLength.default,
+  outlineInput: '',
+  sourcesInput: '',
+  phase: 'idle',
+  problem: null,
+  orderNo: null,
+  result: null,
+  partial: null,
+};
 
 export const $writer = atom<WriterState>(initial);
 /** Whether this installation drafts prose (null until the server has answered). */
@@ -48,8 +61,18 @@ export async function loadBackend(): Promise<void> {
   }
 }
 
-/** Polls every second (spec §9) until the draft or outline is in. */
-const poll = (orderNo: string): Promise<WriterAnswer> => pollUntilData(() => writerApi.fetchWriting(orderNo), humanizerLimits.pollMs, sleep);
+/**
+ * Polls every second (spec §9) until the draft or outline is in; meanwhile each answer's `partial` (the draft so
+ * far, its citations already checked on the server) is shown as it grows.
+ */
+async function poll(orderNo: string): Promise<WriterAnswer> {
+  for (;;) {
+    const answer = await writerApi.fetchWriting(orderNo);
+    if (answer.data) return answer;
+    if (answer.partial && $writer.get().orderNo === orderNo) $writer.set({ ...$writer.get(), partial: answer.partial });
+    await sleep(humanizerLimits.pollMs);
+  }
+}
 
 /** Write: create the order (type 11) with the request, pay it in beans, poll. Answers 'signup' for a visitor. */
 export async function startWriting(): Promise<'signup' | void> {
@@ -58,7 +81,7 @@ export async function startWriting(): Promise<'signup' | void> {
   if (!state.topic.trim()) return $writer.set({ ...state, problem: { key: 'commerce.error.contentRequired' } });
   if (!(state.length >= writerLength.min && state.length <= writerLength.max)) return $writer.set({ ...state, problem: { key: 'writer.error.length' } });
   if (!loggedIn()) return 'signup';
-  $writer.set({ ...state, phase: 'writing', problem: null });
+  $writer.set({ ...state, phase: 'writing', problem: null, partial: null });
   let orderNo: string;
   try {
     await ensureFreshToken();
@@ -78,17 +101,17 @@ export async function startWriting(): Promise<'signup' | void> {
   $writer.set({ ...$writer.get(), orderNo });
   try {
     const result = await poll(orderNo);
-    $writer.set({ ...$writer.get(), phase: 'done', result });
+    $writer.set({ ...$writer.get(), phase: 'done', result, partial: null });
   } catch (error) {
     console.error('writer polling failed', error);
-    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error) });
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error), partial: null });
   }
 }
 
 /** Opens a finished run (?orderNo= from the history). */
 export async function openWriting(orderNo: string): Promise<'signup' | void> {
   if (!loggedIn()) return 'signup';
-  $writer.set({ ...$writer.get(), phase: 'writing', problem: null, orderNo });
+  $writer.set({ ...$writer.get(), phase: 'writing', problem: null, orderNo, partial: null });
   try {
     const result = await poll(orderNo);
     const plan = result.data!;
@@ -96,6 +119,7 @@ export async function openWriting(orderNo: string): Promise<'signup' | void> {
       ...$writer.get(),
       phase: 'done',
       result,
+      partial: null,
       topic: plan.topic,
       essayType: plan.essayType,
       length: plan.length,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
@@ -13,11 +14,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * What the API projects' global setup prepared (tests/support/database-templates.ts): a migrated database to copy.
+ * Empty outside Vitest (the benches import these helpers) and in projects without that setup.
+ */
+async function provided(key: 'pgliteSnapshot' | 'postgresTemplate'): Promise<string> {
+  if (!process.env.VITEST) return '';
+  const { inject } = await import('vitest');
+  return inject(key) ?? '';
+}
+
+let snapshot: Blob | undefined;
+async function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = await provided('pgliteSnapshot');
+  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const template = await provided('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -44,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     drop = fresh.drop;
   }
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', ...env });
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { memorySnapshot: await pgliteSnapshot() });
   const app = await buildApp(config, { database });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductId } from '../../src/domain/products.ts';
 import type { WriterPlan } from '../../src/domain/writer.ts';
 import { moveBeans } from '../../server/services/ledger.ts';
+import { startFakeBibliographic, type FakeBibliographic } from '../support/fake-bibliographic.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, secondDatabaseRun, type TestApp } from './helpers.ts';
@@ -75,27 +76,81 @@ describe('AI writer API without a language model', () => {
 describe.skipIf(secondDatabaseRun)('AI writer API with the LLM backend', () => {
   let t: TestApp;
   let llm: FakeLlm;
+  let bib: FakeBibliographic;
   beforeAll(async () => {
     llm = await startFakeLlm('writer-key');
-    t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'writer-key', LLM_MODEL: 'fake-model' });
+    bib = await startFakeBibliographic();
+    t = await createTestApp({
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: 'writer-key',
+      LLM_MODEL: 'fake-model',
+      CROSSREF_BASE_URL: bib.crossrefBaseUrl,
+      OPENALEX_BASE_URL: bib.openAlexBaseUrl,
+      REFERENCES_CONTACT_EMAIL: 'refs@inkwise.test',
+    });
   });
   afterAll(async () => {
     await t.close();
     await llm.close();
+    await bib.close();
   });
 
-  it("[TOOL-06] drafts along the outline citing only the user's sources; a draft with a made-up reference is replaced by the outline", async () => {
+  it("[TOOL-06] drafts along the outline citing only the user's sources, streamed (stream: true)", async () => {
     expect((await call(t, 'GET', '/api/aiWrite/backend', {})).data).toEqual({ llm: true });
     const user = await rich(t);
     llm.reply = () => 'Phones divide schools.\nThey harm sleep [1].\nThey lower reading scores [2].\nSome say phones help.\nSchools should limit them.';
     const r = await write(t, user.headers, request);
     expect(r.data.data).toMatchObject({ backend: 'llm', note: null, draft: ['Phones divide schools.', 'They harm sleep [1].', 'They lower reading scores [2].', 'Some say phones help.', 'Schools should limit them.'] });
-    const prompt = llm.requests[llm.requests.length - 1]!.body.messages!.map((m) => m.content).join('\n');
+    // Nothing was taken out; these sources are not in the local Crossref, so their citations are only marked.
+    expect((r.data.data as WriterPlan).citationNotes!.filter((n) => n.removed)).toEqual([]);
+    expect(r.data.partial).toBeNull();
+    const last = llm.requests[llm.requests.length - 1]!.body;
+    expect(last.stream).toBe(true);
+    const prompt = last.messages!.map((m) => m.content).join('\n');
     expect(prompt).toContain('[2] OECD (2019)');
     expect(prompt).toContain('Phones harm sleep');
+  });
 
-    llm.reply = () => 'Phones harm sleep (Miller, 2021).\nThey lower scores [3].';
-    const refused = await write(t, user.headers, request);
-    expect(refused.data.data).toMatchObject({ backend: 'offline', draft: null, note: 'llmRefused' });
+  it('[TOOL-06] the page sees the checked draft while it streams; each citation is checked by the reference checker (online too) before it is shown', async () => {
+    const user = await rich(t);
+    const sources = [
+      'Yeager, D. S., Hanselman, P., Walton, G. M., et al. (2019). A national experiment reveals where a growth mindset improves achievement. Nature, 573(7774), 364-369.',
+      'Miller, T. (2021). Smartphones and the slow collapse of adolescent reading. Journal of Imagined Evidence, 4(2), 1-19.',
+    ];
+    llm.reply = () => 'A growth mindset helps (Yeager et al., 2019) [1]. Reading suffers (Smith, 2020) [3].\nPhones erode reading [2].\nSchools should act.';
+    llm.chunkChars = 10;
+    llm.pauseAfterChunks = 7;
+    const order = await call(t, 'POST', '/api/createOrder', user.headers, { productId: ProductId.AI_WRITE, content: 'Do phones harm learning?', extraInfo: { ...request, sources } });
+    expect((await call(t, 'POST', '/api/createPayment', user.headers, { orderNo: order.data.orderNo })).code).toBe(0);
+    await llm.paused();
+    // 70 characters are out, up to "Reading suffers (Smi": the page is shown the paragraph without the citation that
+    // is still open, the one before it checked. Earlier snapshots may be seen first: wait for this one.
+    const expected = ['A growth mindset helps (Yeager et al., 2019) [1]. Reading suffers'];
+    let mid: Json | undefined;
+    for (let i = 0; i < 400; i++) {
+      mid = (await call(t, 'POST', '/api/aiWrite', user.headers, { orderNo: order.data.orderNo })).data;
+      if (JSON.stringify(mid!.partial?.draft) === JSON.stringify(expected)) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(mid!.data).toBeNull();
+    expect(mid!.partial).toEqual({ draft: expected, citationNotes: [] });
+    llm.resume();
+    let final: Json | undefined;
+    for (let i = 0; i < 400 && !final; i++) {
+      const r = await call(t, 'POST', '/api/aiWrite', user.headers, { orderNo: order.data.orderNo });
+      if (r.data.data) final = r.data;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const plan = final!.data as WriterPlan;
+    expect(final!.partial).toBeNull();
+    expect(plan.draft).toEqual(['A growth mindset helps (Yeager et al., 2019) [1]. Reading suffers.', 'Phones erode reading [2].', 'Schools should act.']);
+    expect(plan.sourceChecks!.map((c) => c.verdict)).toEqual(['verified', 'notFound']);
+    expect(plan.citationNotes).toEqual([
+      { reason: 'notASource', cite: '[3]', source: null, removed: true },
+      { reason: 'notASource', cite: 'Smith, 2020', source: null, removed: true },
+      { reason: 'sourceNotFound', cite: '[2]', source: 2, removed: false },
+    ]);
+    llm.chunkChars = 12;
+    llm.pauseAfterChunks = null;
   });
 });

@@ -198,14 +198,27 @@ export async function referencesEngineFigures(): Promise<string[]> {
 
   const rendered = synthesize(data, 4242, 1, ['test']);
   out.push('Per style (held-out references rendered in each style): strict-span F1 over all labels · product-field F1:', '', '| style | n | span F1 | field F1 |', '|---|---:|---:|---:|');
+  const byStyle = new Map<string, FieldScores>();
   for (const style of synthStyles) {
     const items = rendered.filter((r) => r.style === style);
     const spans = new FieldScores();
     const decoder = loadParser();
     for (const r of items) spans.add(r.labels, decoder.decode(sequenceFeatures(tokenize(r.text))).map((i) => decoder.labels[i]!));
+    byStyle.set(style, spans);
     const fields = productScores(items);
     const total = [...fields.values()].reduce((a, s) => ({ tp: a.tp + s.tp, fp: a.fp + s.fp, fn: a.fn + s.fn }), { tp: 0, fp: 0, fn: 0 });
     out.push(`| ${style} | ${items.length} | ${pct(f1(spans.overall()))} | ${pct(f1(total))} |`);
+  }
+  out.push('');
+  // Per style and label: which field a style's punctuation makes hard (– where the style's renders have no such field).
+  const styleLabels = ['author', 'date', 'title', 'journal', 'container-title', 'volume', 'pages', 'publisher', 'location', 'editor'];
+  out.push('Strict-span F1 per style and label (same renders):', '', `| style | ${styleLabels.join(' | ')} |`, `|---|${styleLabels.map(() => '---:').join('|')}|`);
+  for (const [style, spans] of byStyle) {
+    const cell = (label: string) => {
+      const s = spans.fields.get(label);
+      return s && s.tp + s.fn > 0 ? pct(f1(s)) : '–';
+    };
+    out.push(`| ${style} | ${styleLabels.map(cell).join(' | ')} |`);
   }
   out.push('');
 

@@ -12,12 +12,40 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findProtectedSpans, frozenSpans, splitParagraphs } from '../../server/engines/humanizer/index.ts';
+import { tagSentence } from '../../server/engines/humanizer/tagger.ts';
+import { splitSentences, tokenize, findProtectedSpans as spansForTokens } from '../../server/engines/humanizer/tokens.ts';
 import { countSentences, rewrite } from '../../server/engines/rewriter/index.ts';
 import { offlineRewriteModes } from '../../src/domain/rewriter.ts';
 import { loadDetectorTexts } from './humanizer-engine.ts';
 
 const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+/**
+ * Heylighen and Dewaele's formality score (1999): F = (noun + adjective + preposition + article − pronoun − verb −
+ * adverb − interjection + 100) / 2, each the share (%) of the words tagged so by the humanizer's tagger. Higher is
+ * more formal (nouns and prepositions carry formal prose; pronouns, verbs and adverbs carry talk). As counts: the
+ * sums over many texts, then the score.
+ */
+export function formalityCounts(text: string): { words: number; formal: number; deictic: number } {
+  let words = 0;
+  let formal = 0;
+  let deictic = 0;
+  for (const paragraph of splitParagraphs(text)) {
+    for (const sentence of splitSentences(tokenize(paragraph, spansForTokens(paragraph)))) {
+      tagSentence(sentence);
+      for (const t of sentence) {
+        if (!/[\p{L}\p{N}]/u.test(t.text)) continue;
+        words++;
+        const tag = t.tag;
+        if (/^NN/.test(tag) || /^JJ/.test(tag) || tag === 'IN' || (tag === 'DT' && /^(?:a|an|the)$/i.test(t.text))) formal++;
+        else if (/^(?:PRP|WP)/.test(tag) || /^VB/.test(tag) || tag === 'MD' || /^(?:RB|WRB)/.test(tag) || tag === 'UH') deictic++;
+      }
+    }
+  }
+  return { words, formal, deictic };
+}
+const formalityOf = (c: { words: number; formal: number; deictic: number }) => (c.words === 0 ? 0 : ((100 * (c.formal - c.deictic)) / c.words + 100) / 2);
 
 export async function rewriterEngineFigures(limit = 300): Promise<string[]> {
   const data = loadDetectorTexts();
@@ -33,9 +61,11 @@ export async function rewriterEngineFigures(limit = 300): Promise<string[]> {
   const per100 = (count: number, n: number) => ((100 * count) / n).toFixed(2);
   const inputContractions = texts.reduce((n, t) => n + (t.match(/\b\w+['’](?:t|s|re|ve|ll|d|m)\b/g) ?? []).length, 0);
   const inputLong = texts.reduce((n, t) => n + words(t).filter((w) => w.length >= 9).length, 0);
-  lines.push(`input: ${base.sentenceWords.toFixed(1)} words/sentence, contractions ${per100(inputContractions, totalWords)}/100 words, long words (9+ letters) ${per100(inputLong, totalWords)}/100 words`);
-  lines.push('| mode | strength | words/s | changed | length out/in | words/sentence | contractions/100w | long words/100w | spans + frozen kept |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
+  const sum = (cs: { words: number; formal: number; deictic: number }[]) => cs.reduce((a, c) => ({ words: a.words + c.words, formal: a.formal + c.formal, deictic: a.deictic + c.deictic }), { words: 0, formal: 0, deictic: 0 });
+  const inputFormality = formalityOf(sum(texts.map(formalityCounts)));
+  lines.push(`input: ${base.sentenceWords.toFixed(1)} words/sentence, contractions ${per100(inputContractions, totalWords)}/100 words, long words (9+ letters) ${per100(inputLong, totalWords)}/100 words, formality F ${inputFormality.toFixed(1)}`);
+  lines.push('| mode | strength | words/s | changed | length out/in | words/sentence | contractions/100w | long words/100w | formality F | spans + frozen kept |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const mode of offlineRewriteModes) {
     for (const strength of [1, 3, 5]) {
       let changed = 0;
@@ -69,12 +99,13 @@ export async function rewriterEngineFigures(limit = 300): Promise<string[]> {
           if (frozenSpans(result.text, [word]).length >= frozenSpans(source, [word]).length) kept++;
         }
       });
+      const formality = formalityOf(sum(outputs.map((r) => formalityCounts(r.text))));
       lines.push(
-        `| ${mode} | ${strength} | ${Math.round(totalWords / seconds)} | ${((100 * changed) / totalWords).toFixed(1)}% | ${(outWords / totalWords).toFixed(3)} | ${(outWords / outSentences).toFixed(1)} | ${per100(contractions, outWords)} | ${per100(long, outWords)} | ${required === 0 ? 'n/a' : `${((100 * kept) / required).toFixed(2)}% of ${required}`} |`,
+        `| ${mode} | ${strength} | ${Math.round(totalWords / seconds)} | ${((100 * changed) / totalWords).toFixed(1)}% | ${(outWords / totalWords).toFixed(3)} | ${(outWords / outSentences).toFixed(1)} | ${per100(contractions, outWords)} | ${per100(long, outWords)} | ${formality.toFixed(1)} | ${required === 0 ? 'n/a' : `${((100 * kept) / required).toFixed(2)}% of ${required}`} |`,
       );
     }
   }
   return lines;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) for (const line of await rewriterEngineFigures()) console.log(line);
+if (process.argv[1] === fileURLToPath(import.meta.url)) for (const line of await rewriterEngineFigures(Number(process.env.REWRITER_BENCH_TEXTS ?? 300))) console.log(line);

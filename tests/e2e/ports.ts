@@ -14,3 +14,5 @@ export const e2eSecondServerPort = e2eSmtpPort + 3;
 export const e2eThirdServerPort = e2eSmtpPort + 4;
 /** Port of the local server speaking Crossref's and OpenAlex's REST APIs (tests/support/fake-bibliographic.ts). */
 export const e2eBibliographicPort = e2eSmtpPort + 5;
+/** Port of an app server with a language model (writer.spec.ts: the streamed, citation-checked draft). */
+export const e2eLlmServerPort = e2eSmtpPort + 6;

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
-import { essayTypes, writerLength, type WriterPlan } from '../../domain/writer.ts';
+import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
 import { redirectToSignup } from '../../lib/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting, type Problem } from '../../stores/writer.ts';
@@ -74,6 +74,52 @@ function Outline({ t, plan }: { t: T; plan: WriterPlan }) {
   );
 }
 
+/**
+ * A paragraph of the draft with the citations the reference checker kept but marked (a source not found, retracted
+ * or with other details; a narrative citation that matches no source) highlighted.
+ */
+function Marked({ text, notes, t }: { text: string; notes: readonly WriterCitationNote[]; t: T }) {
+  const kept = notes.filter((n) => !n.removed);
+  if (kept.length === 0) return <>{text}</>;
+  const sources = new Set(kept.flatMap((n) => (n.source !== null && n.reason.startsWith('source') ? [n.source] : [])));
+  const phrases = kept.filter((n) => !n.reason.startsWith('source')).map((n) => n.cite);
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(\\[\\d+(?:\\s*[,–-]\\s*\\d+)*\\]${phrases.map((p) => `|${escape(p)}`).join('')})`, 'g');
+  return (
+    <>
+      {text.split(pattern).map((part, i) => {
+        if (i % 2 === 0) return part;
+        const numbers = part.startsWith('[') ? (part.match(/\d+/g) ?? []).map(Number) : [];
+        const flagged = part.startsWith('[') ? numbers.some((n) => sources.has(n)) : true;
+        if (!flagged) return part;
+        const note = kept.find((n) => (part.startsWith('[') ? n.source !== null && numbers.includes(n.source) : n.cite === part))!;
+        return (
+          <mark key={i} className="rounded bg-amber-100 px-0.5 text-amber-950" title={t(`writer.citation.${note.reason}`, { cite: note.cite, source: note.source ?? '' })} data-flagged-citation>
+            {part}
+          </mark>
+        );
+      })}
+    </>
+  );
+}
+
+/** What the reference checker did to the draft's citations, one line each. */
+function CitationNotes({ notes, t }: { notes: readonly WriterCitationNote[]; t: T }) {
+  if (notes.length === 0) return null;
+  return (
+    <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" role="note" data-citation-notes>
+      <p className="font-semibold">{t('writer.citationNotesTitle')}</p>
+      <ul className="mt-1 list-disc space-y-1 ps-5">
+        {notes.map((n, i) => (
+          <li key={i} data-reason={n.reason} data-removed={n.removed ? '' : undefined}>
+            {t(`writer.citation.${n.reason}`, { cite: n.cite, source: n.source ?? '' })} {t(n.removed ? 'writer.citation.removed' : 'writer.citation.marked')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function AIWriter({ messages, pricingPath }: AIWriterProps) {
   const t: T = (key, params) => interpolate(messages[key] ?? key, params);
   const problemText = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.message);
@@ -83,6 +129,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
   const id = useId();
   const busy = state.phase === 'writing';
   const plan = state.phase === 'done' ? state.result?.data : null;
+  const partial = busy && state.partial && state.partial.draft.length > 0 ? state.partial : null;
 
   useEffect(() => {
     void loadBackend();
@@ -202,7 +249,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id={`${id}-result`} className="text-base font-semibold text-slate-900">
-              {plan?.draft ? t('writer.draftTitle') : t('writer.outlineTitle')}
+              {plan?.draft || partial ? t('writer.draftTitle') : t('writer.outlineTitle')}
             </h2>
             {plan && (
               <button type="button" className={action} onClick={() => void copy(plan.draft ? plan.draft.join('\n\n') : outlineText(t, plan))}>
@@ -218,19 +265,38 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
                 </p>
               )}
               {plan.draft ? (
-                <div dir="auto" className="space-y-3 text-base leading-relaxed text-slate-900" data-draft>
-                  {plan.draft.map((p, i) => (
-                    <p key={i}>{p}</p>
-                  ))}
-                </div>
+                <>
+                  <div dir="auto" className="space-y-3 text-base leading-relaxed text-slate-900" data-draft>
+                    {plan.draft.map((p, i) => (
+                      <p key={i}>
+                        <Marked text={p} notes={plan.citationNotes ?? []} t={t} />
+                      </p>
+                    ))}
+                  </div>
+                  <CitationNotes notes={plan.citationNotes ?? []} t={t} />
+                </>
               ) : (
                 <Outline t={t} plan={plan} />
               )}
             </div>
+          ) : partial ? (
+            <div className="mt-3">
+              <p className="mb-3 text-sm text-slate-700" role="status">
+                {t('writer.streaming')}
+              </p>
+              <div dir="auto" className="space-y-3 text-base leading-relaxed text-slate-900" data-draft data-streaming aria-busy="true">
+                {partial.draft.map((p, i) => (
+                  <p key={i}>
+                    <Marked text={p} notes={partial.citationNotes} t={t} />
+                  </p>
+                ))}
+              </div>
+              <CitationNotes notes={partial.citationNotes} t={t} />
+            </div>
           ) : (
             <p className="mt-3 text-slate-500">{t('writer.resultEmpty')}</p>
           )}
-          {busy && (
+          {busy && !partial && (
             <div className="absolute inset-0 flex items-center justify-center rounded-2xl bg-white/90" role="status">
               <p className="font-medium text-slate-800">{t('writer.writing')}</p>
             </div>
