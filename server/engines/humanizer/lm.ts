@@ -71,3 +71,15 @@ export function fluency(tokens: Token[]): number {
   s += logScore(v, '</s>');
   return s / (tokens.length + 1);
 }
+
+/**
+ * Pointwise mutual information of the bigram "v w" (natural log), or -Infinity when the pair was never seen: how
+ * much more often w follows v than chance. A preposition that its head selects ("wait for", "depend on", "good at")
+ * follows it far more often than chance; one that opens a free adverbial does not.
+ */
+export function pmi(v: string, w: string): number {
+  const m = model();
+  const cvw = m.b.get(`${v} ${w}`);
+  if (cvw === undefined) return -Infinity;
+  return Math.log((cvw * m.total) / ((m.u.get(v) ?? 1) * (m.u.get(w) ?? 1)));
+}

@@ -5,13 +5,14 @@
  */
 import { chance, fixArticle, fresh, inflect, isWord, issueCount, lower, opensClause, phraseTokens, capitalized, withCase, type Rng, type Settings } from './helpers.ts';
 import { lexicon, type SynonymSource } from './lexicon.ts';
-import { lmWord, localScore } from './lm.ts';
-import { articleFor } from './quality.ts';
+import { fluency, lmWord, localScore } from './lm.ts';
+import { articleFor, lostMeaningWords } from './quality.ts';
 import { NEVER_REPLACE, PHRASE_RULES, PLAIN_PREPOSITIONS, type PhraseRule, type WordPos } from './phrases.ts';
 import { mergeSentences, restructure } from './structure.ts';
 import type { Token } from './tokens.ts';
 
 export { chance, mulberry32, type Rng, type Settings } from './helpers.ts';
+import { mulberry32 } from './helpers.ts';
 
 // --- stock phrases --------------------------------------------------------------------------------------------
 
@@ -81,7 +82,11 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (rng() >= (c.rule.start ? chance(s, 0.97, 1) : chance(s, 0.92, 1))) break;
       const end = i + c.parts.length;
       const next = out[end];
-      const pool = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
+      const all = c.rule.beforeDeterminer && DETERMINERS.has(lower(next)) ? c.rule.beforeDeterminer : [...c.rule.replace, ...(s.casual ? (c.rule.casual ?? []) : [])];
+      // An alternative whose word the sentence already uses elsewhere is left out ("Also, … can also …").
+      const elsewhere = new Set([...out.slice(0, i), ...out.slice(end)].map((x) => lower(x)));
+      const pool = all.filter((alt) => !alt.split(' ').some((w) => w.length > 2 && !w.startsWith('~') && elsewhere.has(w)));
+      if (pool.length === 0) continue;
       const choice = pool[Math.floor(rng() * pool.length)]!;
       const words: string[] = [];
       let ok = true;
@@ -379,9 +384,58 @@ function rewriteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
  * sentence. May return two sentences.
  */
 export function rewriteSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] {
+  // Several candidates, each drawn with its own stream, are scored together: words changed, with the fluency
+  // model's log score of the whole sentence as the counterweight; one losing a meaning word is out. Every candidate
+  // has already passed the grammar gate step by step (no added rule violation) and keeps every protected span
+  // (they are single tokens no step edits). A partial strength draws fewer candidates, so it still changes less.
+  const n = Math.max(1, Math.round(CANDIDATES[s.ultra ? 1 : 0] * s.strength));
+  if (n === 1) return candidateFor(tokens, s, rng);
+  const before = textOf([tokens]);
+  const candidates: Array<{ sentences: Token[][]; score: number }> = [];
+  for (let k = 0; k < n; k++) {
+    const sentences = candidateFor(tokens, s, mulberry32(Math.floor(rng() * 4294967296)));
+    // A candidate that lost a negation, quantifier or modal is out, whatever it changed.
+    if (lostMeaningWords(before, textOf(sentences)).length > 0) continue;
+    candidates.push({ sentences, score: candidateScore(sentences) });
+  }
+  if (candidates.length === 0) return [tokens];
+  // Drawn in proportion to exp(score / TEMPERATURE), not the maximum: the one that changes more wins most of the
+  // time, and re-runs with other seeds still differ (the maximum made every seed write the same sentence).
+  const top = Math.max(...candidates.map((c) => c.score));
+  const weights = candidates.map((c) => Math.exp((c.score - top) / TEMPERATURE));
+  let draw = rng() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, c] of candidates.entries()) {
+    draw -= weights[i]!;
+    if (draw <= 0) return c.sentences;
+  }
+  return candidates[candidates.length - 1]!.sentences;
+}
+
+/** One candidate rewrite of a sentence: its structure, then its words. */
+function candidateFor(tokens: Token[], s: Settings, rng: Rng): Token[][] {
   // A later pass leaves the structure of a sentence an earlier one already rebuilt.
   const pieces = s.pass > 0 && tokens.some((t) => t.moved) ? [tokens] : restructure(tokens, s, rng, accept);
   return pieces.map((sentence) => rewriteWords(sentence, s, rng));
+}
+
+const textOf = (sentences: Token[][]) => sentences.map((sentence) => sentence.map((t) => t.text + t.space).join('')).join(' ');
+/** How sharply the draw between candidates favours the one that changes more (in changed words). */
+const TEMPERATURE = 4;
+
+/** Candidates per sentence (normal, Ultra) at full strength. */
+const CANDIDATES: readonly [number, number] = [2, 1];
+/** Weight of the fluency model (nats of the whole sentence) against one changed word. */
+const FLUENCY_WEIGHT = 0.15;
+
+/** A candidate's score: words the engine wrote or moved, plus the fluency model's log score of its sentences. */
+function candidateScore(sentences: Token[][]): number {
+  let changed = 0;
+  let logScore = 0;
+  for (const sentence of sentences) {
+    for (const t of sentence) if ((t.fresh || t.moved) && /[\p{L}\p{N}]/u.test(t.text)) changed++;
+    logScore += fluency(sentence) * (sentence.length + 1);
+  }
+  return changed + FLUENCY_WEIGHT * logScore;
 }
 
 /** Merges neighbouring short sentences of a paragraph where it reads naturally. */

@@ -5,6 +5,7 @@
  * no rule violation. Words a step moves are marked, so a later pass never moves them back.
  */
 import { lexicon } from './lexicon.ts';
+import { lmWord, pmi } from './lm.ts';
 import { RESULT_VERBS } from './phrases.ts';
 import {
   FINITE,
@@ -505,7 +506,7 @@ function frontTimePhrase(tokens: Token[]): Token[] | undefined {
 
 // Nouns of discourse connectives: "in conclusion", "in addition", "as a result", "for example", "on the other hand".
 const CONNECTIVE_NOUNS = new Set(
-  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way'.split(' '),
+  'conclusion addition summary short fact general particular contrast words result end whole turn course meantime example instance sum brief essence reality practice theory comparison total effect retrospect hindsight truth hand case sense way opinion view'.split(' '),
 );
 
 /** "In 2019, the company opened an office." → "The company opened an office in 2019." */
@@ -538,6 +539,79 @@ function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
 
 // --- clause order -----------------------------------------------------------------------------------------------------
 
+const SUBJECT_PRONOUNS: Record<string, 'plural' | 'singular'> = { they: 'plural', it: 'singular', he: 'singular', she: 'singular' };
+const FINITE_AFTER_SUBJECT = /^(?:VBD|VBZ|VBP|MD)$/;
+
+const TO_PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't" };
+const TO_SINGULAR: Record<string, string> = Object.fromEntries(Object.entries(TO_PLURAL).map(([a, b]) => [b, a]));
+
+/** A finite verb in the other number (modals and past forms other than was/were need no change), or undefined. */
+function verbNumber(verb: Token, number: 'plural' | 'singular'): Token | undefined {
+  const w = lower(verb).replace(/’/g, "'");
+  if (verb.prot || verb.fresh) return undefined;
+  if (verb.tag === 'MD' || (verb.tag === 'VBD' && !/^(?:was|were|wasn't|weren't)$/.test(w))) return verb;
+  const table = number === 'plural' ? TO_PLURAL : TO_SINGULAR;
+  if (table[w]) return { ...verb, text: table[w]!, fresh: true };
+  if (/^(?:are|were|have|do|aren't|weren't|haven't|don't|is|was|has|does|isn't|wasn't|hasn't|doesn't)$/.test(w)) return undefined; // already the wanted number: not a plain case
+  if (number === 'plural' && verb.tag === 'VBZ' && /^[a-z]+$/.test(verb.lemma) && presentS(verb.lemma) === w) return { ...verb, text: verb.lemma, tag: 'VBP', fresh: true };
+  if (number === 'singular' && verb.tag === 'VBP' && /^[a-z]+$/.test(w) && w === verb.lemma) return { ...verb, text: presentS(w), tag: 'VBZ', fresh: true };
+  return undefined;
+}
+
+/** The tagger reads a capitalized common plural opening a sentence as a name ("Students/NNP learn"). */
+function commonTag(t: Token): string {
+  if (t.tag !== 'NNP' || t.prot || !/^\p{Lu}\p{Ll}+$/u.test(t.text) || !lexicon().common.has(t.text.toLowerCase())) return t.tag;
+  return /[^s]s$/.test(t.text) ? 'NNS' : 'NN';
+}
+
+/** The length of the plain noun-phrase subject opening `tokens` (a finite verb right after it), or 0. */
+function nounSubject(tokens: Token[]): number {
+  for (let k = Math.min(6, tokens.length - 1); k >= 1; k--) {
+    const np = tokens.slice(0, k).map((t) => (t.tag === 'NNP' ? { ...t, tag: commonTag(t) } : t));
+    if (!FINITE_AFTER_SUBJECT.test(tokens[k]!.tag) || !isNounPhrase(np, 6) || np.some((t) => t.tag === 'PRP' || t.tag === 'PRP$' || t.fresh || t.moved || t.prot === 'number')) continue;
+    if (!DETERMINER_TAGS.has(np[0]!.tag) && !/^(?:NNS|NNPS)$/.test(np[np.length - 1]!.tag) && np[0]!.prot !== 'name') continue; // "Technology improves …" is fine, a bare singular is often not a subject
+    return k;
+  }
+  return 0;
+}
+
+/**
+ * When one clause's subject is a noun phrase and the other's is a pronoun that refers to it with the same number
+ * ("If students use phones, they learn less."), the two swap as the clauses change order ("Students learn less if
+ * they use phones."), so the pronoun still follows the noun it stands for. Returns [new first clause, new second
+ * clause] or undefined when the subjects do not match that way.
+ */
+function swapSubjects(first: Token[], second: Token[]): [Token[], Token[]] | undefined {
+  const k = nounSubject(first);
+  const pronoun = second[0];
+  if (k === 0 || !pronoun || pronoun.prot) return undefined;
+  const number = SUBJECT_PRONOUNS[lower(pronoun)];
+  if (!number) return undefined;
+  // (after he/she/it the tagger sometimes reads the verb as a plural noun: "it loses/NNS")
+  if (!FINITE_AFTER_SUBJECT.test(second[1]?.tag ?? '') && !(number === 'singular' && second[1]?.tag === 'NNS' && /^\p{Ll}+s$/u.test(second[1].text))) return undefined;
+  const np = first.slice(0, k);
+  const head = { ...headOf(np), tag: commonTag(headOf(np)) };
+  const plural = /^(?:NNS|NNPS)$/.test(head.tag) || np.some((t) => lower(t) === 'and');
+  let firstVerb = first[k]!;
+  let secondVerb = second[1]!;
+  if ((number === 'plural') !== plural) {
+    // A singular noun phrase and a singular "they" ("If the patient is told, they may …"): the verbs change
+    // number with their subjects, where the engine knows both forms.
+    if (lower(pronoun) !== 'they' || plural) return undefined;
+    const toPlural = verbNumber(firstVerb, 'plural');
+    const toSingular = verbNumber(secondVerb, 'singular');
+    if (!toPlural || !toSingular) return undefined;
+    [firstVerb, secondVerb] = [toPlural, toSingular];
+  }
+  // "it" stands for a thing, he/she for a person: a plain noun phrase is taken as either only when the text did so.
+  if (np.some((t) => t.prot === 'quote' || t.prot === 'citation')) return undefined;
+  // The pronoun must not appear again in the first clause (it would then refer elsewhere).
+  if (first.slice(k).some((t) => lower(t) === lower(pronoun))) return undefined;
+  const newFirst = [...respaced(np, second[0]!.space), secondVerb, ...second.slice(2)];
+  const newSecond = [{ ...pronoun, text: lower(pronoun), space: first[k - 1]!.space, fresh: true }, firstVerb, ...first.slice(k + 1)];
+  return [newFirst, newSecond];
+}
+
 // Adverbs that focus the clause after them ("only because", "just when"): the clause cannot move without them.
 const FOCUSING = /^(?:just|only|simply|partly|mainly|largely|mostly|precisely|especially|exactly|even|not|all|right|merely|solely|chiefly|primarily|particularly)$/;
 const FRONTABLE = new Set(['although', 'though', 'while', 'because', 'since', 'when', 'if', 'after', 'before', 'once', 'unless', 'whereas']);
@@ -560,13 +634,20 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
     if (lower(first) === 'as' && !opensClause(sub, 0)) return undefined; // "As a result, …", "As a child, …"
     // "While A may bring satisfaction, it is brief.": a main clause that opens with a pronoun may refer back into
     // the subordinate clause, and would point at nothing once it comes first.
-    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) return undefined;
-    const mainStart = startSentence(main);
+    // When the pronoun stands for the subordinate clause's noun-phrase subject, the two subjects swap.
+    let mainPart = main;
+    let subPart = sub;
+    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) {
+      const swapped = swapSubjects(sub, main);
+      if (!swapped) return undefined;
+      [mainPart, subPart] = swapped;
+    }
+    const mainStart = startSentence(mainPart);
     if (!mainStart) return undefined;
     const conj = { ...first, text: first.text.toLowerCase(), space: ' ', fresh: true };
     // A concession keeps its comma at the end ("…, although …"); a condition or time clause does not ("… when …").
     const comma = /^(?:although|though|whereas|while)$/.test(conj.text) ? [fresh(',', ' ')] : [];
-    return [...markMoved(withLastSpace(mainStart, comma.length ? '' : ' ')), ...comma, conj, ...markMoved(withLastSpace(sub, '')), last];
+    return [...markMoved(withLastSpace(mainStart, comma.length ? '' : ' ')), ...comma, conj, ...markMoved(withLastSpace(subPart, '')), last];
   }
   if (commas.length === 0 && opensClause(body, 0)) {
     // "B because A." → "Because A, B."
@@ -579,10 +660,19 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
       if (!opensClause(sub, 0) || wordCount(sub) > 15 || wordCount(main) < 3 || !hasFiniteVerb(main)) return undefined;
       // "The reason is because …", "This is why …": the clause is the complement of "be", not an adverbial.
       if (/^(?:is|are|was|were|be|been|being|am|'s|’s)$/.test(lower(main[main.length - 1])) || main.some((t) => /^(?:reason|why)$/.test(lower(t)))) return undefined;
-      const rest = continueSentence(main);
+      // "Students learn more when they …" → "When students …, they learn more." (not "When they …, students …").
+      let mainPart = main;
+      let subPart = sub;
+      if (SUBJECT_PRONOUNS[lower(sub[0])]) {
+        const swapped = swapSubjects(main, sub);
+        if (swapped) [subPart, mainPart] = swapped;
+      }
+      const rest = continueSentence(mainPart);
       if (!rest) return undefined;
       const conj = { ...t, text: withCase(t.text, 'A'), space: ' ', fresh: true };
-      return [conj, ...markMoved(withLastSpace(sub, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), last];
+      const subLow = continueSentence(subPart);
+      if (!subLow) return undefined;
+      return [conj, ...markMoved(withLastSpace(subLow, '')), fresh(',', ' '), ...markMoved(withLastSpace(rest, '')), last];
     }
   }
   return undefined;
@@ -713,6 +803,8 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
   }
   const usable = options.filter((x) => {
     const i = Math.ceil(x);
+    // "… not only stopped crime, but it also …": the "but" belongs to "not only", the halves cannot stand apart.
+    if (tokens.slice(0, i).some((t, k) => /^(?:not|n['’]t)$/i.test(t.text) && /^(?:only|just|merely|simply)$/i.test(tokens[k + 1]?.text ?? ''))) return false;
     return hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5;
   });
   if (usable.length === 0 || rng() >= chance(s, 0.85, 0.95)) return undefined;
@@ -987,6 +1079,21 @@ const RELATIONAL_NOUNS = new Set(
   'rise increase decrease fall drop growth decline change difference interest role part success progress advance advancement improvement investment experience skill gap trust confidence belief participation involvement cut reduction rate level number degree course class research trend share stake place position career job expert expertise lesson training education surge boom spike shift variation disparity inequality equality right'.split(' '),
 );
 const FRONTABLE_FINAL = new Set(['in', 'during', 'throughout', 'across', 'within', 'among', 'around', 'over', 'after', 'before']);
+// Prepositions that open an adverbial as often as a complement ("at school" / "look at"; "with friends" / "deal with"):
+// fronted only when neither the word before them nor the clause's verb selects them (pmi below), never after an
+// adjective ("good at", "useful for"), and after a noun only those that rarely modify it.
+const FRONTABLE_SELECTED = new Set(['at', 'on', 'with', 'for', 'through', 'without', 'despite', 'under']);
+const AFTER_NOUN = new Set(['at', 'despite', 'without', 'through']);
+// A pmi above this (e ≈ 2.7 times more often than chance in the Brown Corpus) reads as a selected preposition.
+const SELECTED_PMI = 1;
+
+/** True when a word of `main` selects the preposition `prep`: the word right before it or the clause's verbs. */
+function selects(main: Token[], prep: string): boolean {
+  const before = main[main.length - 1]!;
+  if (pmi(lmWord(before, '<s>'), prep) > SELECTED_PMI || pmi(before.lemma, prep) > SELECTED_PMI) return true;
+  for (const t of main) if (t.tag.startsWith('VB') && (pmi(lmWord(t, '<s>'), prep) > SELECTED_PMI || pmi(t.lemma, prep) > SELECTED_PMI)) return true;
+  return false;
+}
 
 /** "Students can use phones in the classroom." → "In the classroom, students can use phones." */
 function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
@@ -995,11 +1102,16 @@ function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
   const body = tokens.slice(0, -1);
   for (let p = body.length - 2; p >= Math.max(4, body.length - 7); p--) {
     const prep = body[p]!;
-    if (!FRONTABLE_FINAL.has(lower(prep)) || prep.prot || prep.fresh || prep.moved || prep.tag !== 'IN') continue;
+    const selected = FRONTABLE_SELECTED.has(lower(prep));
+    if (!(FRONTABLE_FINAL.has(lower(prep)) || selected) || prep.prot || prep.fresh || prep.moved || prep.tag !== 'IN') continue;
     const phrase = body.slice(p);
     if (!isNounPhrase(phrase.slice(1), 6) || phrase.some((t) => t.moved || t.fresh) || phrase.slice(1).some((t) => t.tag === 'PRP')) return undefined;
     const main = body.slice(0, p);
     const before = main[main.length - 1]!;
+    if (selected) {
+      if (/^(?:JJ|JJR|JJS|RP|VBN)$/.test(before.tag) || selects(main, lower(prep))) return undefined;
+      if (/^(?:NN|NNS)$/.test(before.tag) && !AFTER_NOUN.has(lower(prep))) return undefined;
+    }
     if (!opensClause(main, 0) || wordCount(main) < 4 || !hasFiniteVerb(main)) return undefined;
     // The phrase must not belong to the word before it: a noun ("the rise in prices"), a verb or adjective that takes it.
     if (/^(?:NNP|NNPS|IN|TO|DT|CC|WDT|WP|CD|PRP\$)$/.test(before.tag) || before.prot === 'name' || before.prot === 'term') return undefined;
@@ -1031,6 +1143,9 @@ function backOpeningVerbPhrase(tokens: Token[]): Token[] | undefined {
   if (comma < 3 || comma > 12) return undefined;
   const phrase = tokens.slice(0, comma);
   if (phrase.some((t) => t.fresh || t.moved || /^(?:VBD|VBZ|VBP|MD)$/.test(t.tag))) return undefined;
+  // "To do so," / "By doing this," point back to the sentence before: at the far end of this one they would read as
+  // part of its last clause ("… the courtroom where the trial is held to do so.").
+  if (/^(?:so|this|that|these|those|it|them)$/.test(lower(phrase[phrase.length - 1]))) return undefined;
   const main = tokens.slice(comma + 1, -1);
   if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved) || !hasFiniteVerb(main)) return undefined;
   // "By doing so" refers back; at the end it would read "… by doing so." which is fine; "When asked" needs no check.
@@ -1075,6 +1190,33 @@ const MOVES: ReadonlyArray<readonly [Step, number, number]> = [
   [moveMannerAdverb, 0.75, 0.83],
 ];
 
+// Moves that rebuild the clause after an opening connective as they would a whole sentence ("However, B because A."
+// → "However, because A, B."). Moves that add their own connective ("Although …", "…, so …") or that read the
+// sentence's first words (inversions, adverbs) would clash with it.
+const AFTER_INTRO = new Set<Step>([reorderClauses, frontFinalPhrase, frontTimePhrase, backOpeningVerbPhrase]);
+
+/**
+ * A move applied to the clause after a short opening connective or adverb ("However,", "For example,", "In
+ * addition,"), the opener kept in front: the connectives that open a third of machine-essay sentences no longer
+ * shield the clause behind them from every move.
+ */
+function afterIntro(tokens: Token[], move: Step): Token[] | undefined {
+  const c = tokens.findIndex((t) => t.text === ',');
+  if (c < 1 || c > 5 || tokens.length - c < 6) return undefined;
+  const intro = tokens.slice(0, c + 1);
+  if (intro.some((t) => FINITE.has(t.tag) || t.tag === 'VBG' || t.prot || t.moved) || !/^(?:RB|RBR|IN|CC|DT|JJ)$/.test(intro[0]!.tag)) return undefined;
+  const started = startSentence(tokens.slice(c + 1));
+  if (!started) return undefined;
+  // Capitalized only for the move's eyes: the word is not the engine's (a move may still take it as a subject).
+  const rest = [{ ...started[0]!, fresh: tokens[c + 1]!.fresh }, ...started.slice(1)];
+  const moved = move(rest);
+  if (!moved) return undefined;
+  const first = moved[0]!;
+  const low = first.prot || /^I(?:['’]|$)/.test(first.text) ? first : decapitalized(first, moved[1]);
+  if (!low) return undefined;
+  return [...intro, low, ...moved.slice(1)];
+}
+
 /** Keeps a rewrite only when it adds no rule violation to the sentence(s) it replaces. */
 export type Acceptor = (before: Token[], after: Token[][]) => boolean;
 
@@ -1107,9 +1249,10 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
   for (const [, i] of order) {
     const [move, normal, ultra] = MOVES[i]!;
     if (!p(normal, ultra)) continue;
-    const next = move(out);
+    const whole = move(out);
+    const next = whole ?? (AFTER_INTRO.has(move) ? afterIntro(out, move) : undefined);
     if (next && accept(out, [next])) {
-      count(move.name);
+      count(whole ? move.name : `${move.name}AfterIntro`);
       out = next;
       if (++moves >= allowed) break;
     }
@@ -1136,7 +1279,7 @@ export function mergeSentences(a: Token[], b: Token[], s: Settings, rng: Rng): T
   const head = withLastSpace(a.slice(0, -1), '');
   // "The company lost money. This led to layoffs." → "The company lost money, which led to layoffs."
   if (/^(?:this|these)$/i.test(b[0]!.text) && !b[0]!.fresh && /^(?:VBZ|VBD|VBP|MD|VBN)$/.test(b[1]?.tag ?? '') && wa <= 24 && wb <= 18) {
-    if (a.some((t) => lower(t) === 'which') || rng() >= chance(s, 0.55, 0.75)) return undefined;
+    if (a.some((t) => lower(t) === 'which') || b.some((t) => lower(t) === 'which') || rng() >= chance(s, 0.55, 0.75)) return undefined; // never ", which …, which …"
     return [...head, fresh(',', ' '), fresh('which'), ...b.slice(1)];
   }
   // Short + short, or a longer sentence + a short one: merging the latter makes lengths more varied.

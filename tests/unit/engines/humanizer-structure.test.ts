@@ -152,3 +152,57 @@ describe('humanize: errors the link-grammar judge found in engine output', () =>
     for (const o of versions('In order to solve these problems, we need a clear plan.')) expect(o).not.toMatch(/^So as to/);
   });
 });
+
+describe('humanize: clauses change order with their subjects (issue 13, round 3)', () => {
+  it('[HUM-07] swaps a noun subject and the pronoun that stands for it when the clauses change order', () => {
+    expect(versions('If students use their phones in class, they learn less than their peers.')).toContain('Students learn less than their peers if they use their phones in class.');
+    expect(anyOf(versions('When the government raises taxes, it loses support among voters.'), /^The government loses support among voters when it raises taxes\.$/)).toBe(true);
+    expect(anyOf(versions('Students learn better when they are given clear goals.'), /^When students are given clear goals, they learn better\.$/)).toBe(true);
+    // A singular "they": the verbs change number with their new subjects.
+    expect(anyOf(versions('If the patient is not informed of their condition, they may not be able to decide.'), /^The patient may not be able to decide if they (?:are not|aren't) informed of their condition\.$/)).toBe(true);
+    // Never the pronoun before the noun it stands for, never a verb left in the old number.
+    for (const text of ['If students use their phones in class, they learn less than their peers.', 'If the patient is not informed of their condition, they may not be able to decide.', 'If a child reads every day, they are more likely to succeed.']) {
+      const outputs = versions(text, true);
+      expect(noneOf(outputs, /^They .* if (?:students|the patient|a child)\b/), outputs.join(' | ')).toBe(true);
+      expect(noneOf(outputs, /\bthey (?:is|was|has|reads)\b|\b(?:patient|child) (?:are|were|have|read)\b/i), outputs.join(' | ')).toBe(true);
+    }
+  });
+
+  it('[HUM-07] leaves the clauses alone when the pronoun cannot stand for the other subject', () => {
+    // Plural noun, singular pronoun: "it" refers to something else.
+    const outputs = versions('If parents complain, it becomes a problem for the school.', true);
+    expect(noneOf(outputs, /^Parents becomes?\b|^It becomes a problem for the school if parents/), outputs.join(' | ')).toBe(true);
+  });
+
+  it('[HUM-07] never says an opinion twice, repeats "also" or chains ", which … , which"', () => {
+    for (const o of versions('In my opinion, I believe that the traditional practice should be changed.', true)) expect(o).not.toMatch(/opinion/);
+    for (const o of versions('In addition, not telling the truth can also lead to a lack of trust between the patient and their family.', true)) expect(o).not.toMatch(/\balso\b.*\balso\b/i);
+    for (const o of versions('The company lost money. This led to layoffs, which hurt morale.', true)) expect(o).not.toMatch(/which.*which/);
+  });
+});
+
+describe('humanize: adverbials fronted only when no word selects their preposition (issue 13, round 3)', () => {
+  it('[HUM-07] fronts "at/through/despite …" adverbials and leaves complements ("wait for", "good at", "a house with") in place', () => {
+    expect(anyOf(versions('Young children learn new words through play.'), /^Through play, young children learn new words\.$/)).toBe(true);
+    expect(anyOf(versions('The team kept working despite the heavy rain.'), /^Despite the heavy rain, the team kept working\.$/)).toBe(true);
+    for (const text of ['Many people waited for the bus.', 'He is good at math.', 'They bought a house with a garden.', 'People pay for their mistakes.', 'Their success depends on hard work.']) {
+      const outputs = versions(text, true);
+      expect(noneOf(outputs, /^(?:For|At|With|On) /), outputs.join(' | ')).toBe(true);
+    }
+  });
+});
+
+describe('humanize: an opening connective does not shield its clause from moves (issue 13, round 3)', () => {
+  it('[HUM-07] moves the clause behind "However,"/"In addition," and keeps the connective (or its replacement) in front', () => {
+    expect(anyOf(versions('However, students learn better when they are given clear goals.'), /^(?:But|Yet|Still,|However,) when students are given clear goals, they learn better\.$/)).toBe(true);
+    expect(anyOf(versions('In addition, many schools now offer free meals during the summer holidays.'), /^(?:Also, )?[Dd]uring the summer holidays, many schools now offer free meals\.$/)).toBe(true);
+    for (const o of versions('However, I stayed at home because I was tired.', true)) expect(o).not.toMatch(/\bi\b|, because I was tired, /);
+  });
+});
+
+describe('humanize: "not only … but" stays one sentence (issue 13, round 3)', () => {
+  it('[HUM-07] never splits at the "but" of "not only/not just"', () => {
+    const outputs = versions("Miss Marple's decision to report the gang not only stopped criminal activity, but it also demonstrated the importance of standing up for what is right.", true);
+    expect(noneOf(outputs, /(?:not only|not just|merely) stopped criminal activity\./), outputs.join(' | ')).toBe(true);
+  });
+});
