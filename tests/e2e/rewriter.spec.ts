@@ -71,3 +71,24 @@ test('[TOOL-04] the rewriter speaks every locale, right to left in Arabic, passe
   await page.getByRole('button', { name: translate('ar', 'rewriter.rewrite') }).click();
   await expect(page).toHaveURL(/\/ar\/signup\?cb=%2Far%2Fessay-rewriter/);
 });
+
+test('[TOOL-04] rewrites in Spanish: the Simple mode, the translated result with its change share, spans kept', async ({ page }) => {
+  test.setTimeout(90_000);
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('es', key, params);
+  await signUpFresh(page, { tag: 'rwes', returnTo: '/en/essay-rewriter' });
+  await page.goto('/es/essay-rewriter');
+  await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: t('rewriter.sourceLabel') }).fill(essay);
+  await page.getByText(t('rewriter.mode.simple'), { exact: true }).click();
+  await expect(page.getByRole('radio', { name: t('rewriter.mode.simple') })).toBeChecked();
+  await page.getByRole('button', { name: t('rewriter.rewrite') }).click();
+
+  const result = page.getByRole('region', { name: t('rewriter.resultLabel') });
+  const share = new RegExp(`^${t('rewriter.changedShare', { percent: '__' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('__', '\\d+')}$`);
+  await expect(result.getByText(share)).toBeVisible({ timeout: 30_000 });
+  const output = result.locator('[data-output]');
+  // Simple: long words made short ("utilize" → "use").
+  await expect(output).toContainText(/\buse\b/);
+  await expect(output).not.toContainText('utilize');
+  for (const kept of ['Smith (2020)', '72%', 'March 2021', 'Stanford University', '"screen time is not the enemy"']) await expect(output).toContainText(kept);
+});

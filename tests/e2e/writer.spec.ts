@@ -38,6 +38,28 @@ test('[TOOL-06] without a language model the AI writer gives an honest outline: 
   await expect(page.getByRole('region', { name: 'Outline' }).locator('[data-outline] > li')).toHaveCount(5, { timeout: 20_000 });
 });
 
+test('[TOOL-06] the offline writer in Spanish: the translated note and an outline in the essay type’s structure with the sources mapped', async ({ page }) => {
+  test.setTimeout(90_000);
+  const t = (key: Parameters<typeof translate>[1]) => translate('es', key);
+  await signUpFresh(page, { tag: 'wres', returnTo: '/en/ai-writer' });
+  await page.goto('/es/ai-writer');
+  await expect(page.locator('[data-ai-writer][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(t('writer.noLlm').slice(0, 40), { exact: false }).first()).toBeVisible();
+  await page.getByLabel(t('writer.topicLabel')).fill('¿Deberían las escuelas prohibir los móviles en clase?');
+  await page.getByLabel(t('writer.typeLabel')).selectOption({ label: t('writer.type.argumentative') });
+  await page.getByLabel(t('writer.lengthLabel')).fill('600');
+  await page.getByLabel(t('writer.sourcesLabel')).fill('OECD (2019). Students who use phones in class score lower in reading.');
+  await page.getByRole('button', { name: t('writer.write'), exact: true }).click();
+
+  const result = page.getByRole('region', { name: t('writer.outlineTitle') });
+  // The argumentative structure: introduction, the claims, the counter-argument, the conclusion.
+  await expect(result.getByRole('heading', { name: t('writer.role.introduction') })).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('heading', { name: t('writer.role.counterargument') })).toBeVisible();
+  await expect(result.getByRole('heading', { name: t('writer.role.conclusion') })).toBeVisible();
+  await expect(result.locator('[data-evidence]').first()).toContainText('[1] OECD (2019)');
+  await expect(result.locator('[data-draft]')).toHaveCount(0);
+});
+
 test('[TOOL-06] the AI writer page speaks every locale', async ({ page }) => {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;');
   for (const { code } of locales) {
