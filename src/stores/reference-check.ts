@@ -4,12 +4,11 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, errorText as message, pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { $user, ensureFreshToken, fetchBalance } from './user.ts';
 
 export type RefRunState =
   | { status: 'idle' }
@@ -24,10 +23,8 @@ export const $refPrice = atom<{ beans?: number; error?: string }>({});
 /** The current run. */
 export const $refRun = atom<RefRunState>({ status: 'idle' });
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
-export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+export { isLoggedIn } from './tool-run.ts';
 
 let quoteTimer: ReturnType<typeof setTimeout> | undefined;
 let quoteAbort: AbortController | undefined;
@@ -65,13 +62,10 @@ export async function runReferenceCheck(): Promise<void> {
   if (!text.trim() || $refRun.get().status === 'running') return;
   $refRun.set({ status: 'running' });
   try {
-    await ensureFreshToken();
-    const order = await toolsApi.createToolOrder(ProductId.REFERENCE_CHECK, text, {});
-    await toolsApi.payToolOrder(order.orderNo);
-    void fetchBalance().catch(() => undefined);
-    $refRun.set({ status: 'running', orderNo: order.orderNo });
-    const answer = await pollReport(order.orderNo);
-    $refRun.set({ status: 'done', orderNo: order.orderNo, report: answer.data! });
+    const orderNo = await createAndPay(ProductId.REFERENCE_CHECK, text, {});
+    $refRun.set({ status: 'running', orderNo });
+    const answer = await pollReport(orderNo);
+    $refRun.set({ status: 'done', orderNo, report: answer.data! });
   } catch (error) {
     $refRun.set({ status: 'error', message: message(error) });
   }
