@@ -9,7 +9,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
-import { redirectToSignup } from '../../lib/session.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
 import {
   $history,
@@ -27,9 +26,10 @@ import {
   setStrength,
   setText,
   startRewrite,
-  type Problem,
 } from '../../stores/rewriter.ts';
 import { showToast } from '../../stores/toast.ts';
+import { copyText, openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
+import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface EssayRewriterProps {
@@ -45,7 +45,6 @@ const action =
 
 export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriterProps) {
   const t = (key: string, params?: MessageParams) => interpolate(messages[key] ?? key, params);
-  const problemText = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.message);
   const state = useStore($rewriter);
   const modes = useStore($modes);
   const words = useStore($wordCount);
@@ -60,31 +59,15 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
 
   useEffect(() => {
     void loadModes();
-    const params = new URLSearchParams(location.search);
-    if (params.has('orderNo')) void openRewrite(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+    openFromQuery(openRewrite);
   }, []);
   useEffect(() => {
     void loadHistory();
   }, [loggedIn]);
 
-  async function paste() {
-    if (!navigator.clipboard?.readText) return showToast(t('humanizer.clipboardUnsupported'), 'warning');
-    try {
-      const value = await navigator.clipboard.readText();
-      if (value.trim()) setText(value);
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const paste = () => pasteInto(t, setText);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(resultText());
-      showToast(t('rewriter.copied'), 'success');
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const copy = () => copyText(t, resultText(), 'rewriter.copied');
 
   async function download() {
     try {
@@ -94,9 +77,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
     }
   }
 
-  async function run() {
-    if ((await startRewrite()) === 'signup') redirectToSignup();
-  }
+  const run = () => orSignup(startRewrite());
 
   return (
     <div data-essay-rewriter data-phase={state.phase} data-hydrated={hydrated ? '' : undefined}>
@@ -262,16 +243,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
         <p className="text-sm text-slate-700" aria-live="polite" data-price>
           {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
         </p>
-        {state.problem && (
-          <p className="text-sm text-red-700" role="alert" data-problem>
-            {problemText(state.problem)}
-          </p>
-        )}
-        {state.problem?.unlock && (
-          <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
-            {t('humanizer.unlockLink')}
-          </a>
-        )}
+        <ProblemLine problem={state.problem} t={t} unlockHref={pricingPath} />
         <button
           type="button"
           className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"

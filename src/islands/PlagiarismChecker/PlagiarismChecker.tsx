@@ -27,6 +27,8 @@ import {
 } from '../../stores/plagiarism.ts';
 import { showToast } from '../../stores/toast.ts';
 import { redirectToSignup } from '../../lib/session.ts';
+import { openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
+import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
 import { problemText, translator, type Messages } from './messages.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -53,22 +55,13 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
 
   useEffect(() => {
     void loadLibrary();
-    const params = new URLSearchParams(location.search);
-    if (params.has('orderNo')) void openReport(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+    openFromQuery(openReport);
   }, []);
   useEffect(() => {
     void loadShareSetting();
   }, [loggedIn]);
 
-  async function paste() {
-    if (!navigator.clipboard?.readText) return showToast(t('humanizer.clipboardUnsupported'), 'warning');
-    try {
-      const value = await navigator.clipboard.readText();
-      if (value.trim()) setText(value);
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const paste = () => pasteInto(t, setText);
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -78,9 +71,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
     if ($upload.get()?.status === 'done') showToast(t('upload.success'), 'success');
   }
 
-  async function check() {
-    if ((await startCheck()) === 'signup') redirectToSignup();
-  }
+  const check = () => orSignup(startCheck());
 
   const empty = state.text.trim() === '';
   const coverage = library ? t(library.web ? 'plagiarism.coverageWeb' : 'plagiarism.coverage', { count: library.documents }) : '';
@@ -206,16 +197,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
           <p className="text-sm text-slate-700" aria-live="polite" data-price>
             {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
           </p>
-          {state.problem && (
-            <p className="text-sm text-red-700" role="alert" data-problem>
-              {problemText(t, state.problem)}
-            </p>
-          )}
-          {state.problem?.unlock && (
-            <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
-              {t('humanizer.unlockLink')}
-            </a>
-          )}
+          <ProblemLine problem={state.problem} t={t} unlockHref={pricingPath} />
           <button
             type="button"
             className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
