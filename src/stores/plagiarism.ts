@@ -7,14 +7,13 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
-import { checkText, createAndPay, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
 import { ProductId } from '../domain/products.ts';
 import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as plagiarismApi from '../lib/api/plagiarism.ts';
-import * as toolsApi from '../lib/api/tools.ts';
 import { downloadWithToken } from '../lib/download.ts';
 import { createUpload, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
 import { $membershipLevel, $user, ensureFreshToken } from './user.ts';
@@ -53,9 +52,6 @@ function patch(values: Partial<CheckerState>) {
 }
 
 
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
-
 /** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
 export function setText(text: string, fileName: string | null = null): void {
   const state = $checker.get();
@@ -63,22 +59,11 @@ export function setText(text: string, fileName: string | null = null): void {
   refreshQuote();
 }
 
-export function refreshQuote(): void {
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  const { text } = $checker.get();
-  if (!text.trim()) return patch({ price: null, quoteError: null });
-  quoteTimer = setTimeout(async () => {
-    const controller = new AbortController();
-    quoteAbort = controller;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.PLAGIARISM_CHECK, $checker.get().text, false, controller.signal);
-      patch({ price: quote.productSettlements[String(ProductId.PLAGIARISM_CHECK)]?.payPrice ?? null, quoteError: null });
-    } catch (error) {
-      if (!controller.signal.aborted) patch({ price: null, quoteError: error instanceof Error ? error.message : String(error) });
-    }
-  }, 400);
-}
+export const refreshQuote: () => void = createPriceRefresh(
+  ProductId.PLAGIARISM_CHECK,
+  () => $checker.get().text,
+  (quote) => patch('error' in quote ? { price: null, quoteError: errorText(quote.error) } : { price: quote.price, quoteError: null }),
+);
 
 /** Spec §5 checks before a paid run: text present and within the plan's word limit. */
 export function textProblem(): Problem | null {

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, errorText as message, pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, errorText as message, pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -26,29 +26,17 @@ export const $refRun = atom<RefRunState>({ status: 'idle' });
 /** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
 export { isLoggedIn } from './tool-run.ts';
 
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
-
 /** Sets the text and refreshes the price after a pause in typing (the last request wins). */
 export function setReferenceText(text: string): void {
   $refText.set(text);
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  if (!text.trim()) {
-    $refPrice.set({});
-    return;
-  }
-  quoteTimer = setTimeout(async () => {
-    const current = new AbortController();
-    quoteAbort = current;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.REFERENCE_CHECK, text, false, current.signal);
-      $refPrice.set({ beans: quote.productSettlements[String(ProductId.REFERENCE_CHECK)]?.payPrice });
-    } catch (error) {
-      if (!current.signal.aborted) $refPrice.set({ error: message(error) });
-    }
-  }, 400);
+  refreshRefPrice();
 }
+
+const refreshRefPrice = createPriceRefresh(
+  ProductId.REFERENCE_CHECK,
+  () => $refText.get(),
+  (quote) => $refPrice.set('error' in quote ? { error: message(quote.error) } : quote.price === null ? {} : { beans: quote.price }),
+);
 
 /** Whether the text is over the checker's bound. */
 export const overLimit = (text: string) => countWords(text) > refLimits.maxWords;

@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { checkText, createAndPay, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -16,7 +16,6 @@ import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as commerceApi from '../lib/api/commerce.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
-import * as toolsApi from '../lib/api/tools.ts';
 import { downloadWithToken } from '../lib/download.ts';
 import { $membershipLevel } from './user.ts';
 
@@ -65,9 +64,6 @@ function patch(values: Partial<RewriterState>) {
 }
 
 
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
-
 export function setText(text: string): void {
   patch({ text, problem: null });
   refreshQuote();
@@ -86,23 +82,14 @@ export function setFrozenInput(frozenInput: string): void {
 }
 
 /** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
-export function refreshQuote(): void {
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  const { text } = $rewriter.get();
-  if (!text.trim()) return patch({ price: null });
-  quoteTimer = setTimeout(async () => {
-    const controller = new AbortController();
-    quoteAbort = controller;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.COPY_REWRITE, $rewriter.get().text, false, controller.signal);
-      patch({ price: quote.productSettlements[String(ProductId.COPY_REWRITE)]?.payPrice ?? null });
-    } catch (error) {
-      if (!controller.signal.aborted) patch({ price: null });
-      console.info('rewrite quote unavailable', error);
-    }
-  }, 400);
-}
+export const refreshQuote: () => void = createPriceRefresh(
+  ProductId.COPY_REWRITE,
+  () => $rewriter.get().text,
+  (quote) => {
+    if ('error' in quote) console.info('rewrite quote unavailable', quote.error);
+    patch({ price: 'error' in quote ? null : quote.price });
+  },
+);
 
 /** Spec §5 checks before a paid run: text present and within the plan's word limit. */
 export function textProblem(): Problem | null {

@@ -87,6 +87,34 @@ export function errorText(error: unknown): string {
 /** Milliseconds the price tip waits for typing to pause. */
 export const quoteDebounceMs = 400;
 
+/** What a price refresh found: the price in beans (null for no text or none named), or why it failed. */
+export type PriceQuote = { price: number | null } | { error: unknown };
+
+/**
+ * The bean price of running `productId` on the tool's text (spec §4: once text is present the quote is refreshed):
+ * answers a refresh to call on every change; it waits for typing to pause, the last request wins, and no text
+ * answers `{ price: null }` at once.
+ */
+export function createPriceRefresh(productId: ProductId, text: () => string, show: (quote: PriceQuote) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let abort: AbortController | undefined;
+  return () => {
+    clearTimeout(timer);
+    abort?.abort();
+    if (!text().trim()) return show({ price: null });
+    timer = setTimeout(async () => {
+      const current = new AbortController();
+      abort = current;
+      try {
+        const quote = await toolsApi.quoteTool(productId, text(), false, current.signal);
+        show({ price: quote.productSettlements[String(productId)]?.payPrice ?? null });
+      } catch (error) {
+        if (!current.signal.aborted) show({ error });
+      }
+    }, quoteDebounceMs);
+  };
+}
+
 /**
  * The price tip under a tool (spec §4: once text is present the quote is
  * refreshed): debounced, the last request wins, the sample is never priced,
