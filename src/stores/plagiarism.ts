@@ -15,7 +15,7 @@ import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as plagiarismApi from '../lib/api/plagiarism.ts';
 import { downloadWithToken } from '../lib/download.ts';
-import { createUpload, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
+import { createUpload, uploadId, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
 import { $membershipLevel, $user, ensureFreshToken } from './user.ts';
 
 /** A problem to show (the tools' shared shape, re-exported for the island). */
@@ -164,16 +164,6 @@ export async function setShareSubmissions(on: boolean): Promise<void> {
     $shareSubmissions.set(before);
     patch({ problem: failure(error) });
   }
-}
-
-const uploadIdKey = 'uploadId';
-function uploadId(): string {
-  let id = sessionStorage.getItem(uploadIdKey);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(uploadIdKey, id);
-  }
-  return id;
 }
 
 type ParseResponse = { code: string | number; content?: string; errorMsg?: string };
