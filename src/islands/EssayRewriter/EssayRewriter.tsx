@@ -30,6 +30,7 @@ import {
 import { showToast } from '../../stores/toast.ts';
 import { copyText, openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
 import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
+import { SourceText } from '../shared/tool/SourceText.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface EssayRewriterProps {
@@ -139,44 +140,22 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
       </div>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <header className="flex min-h-11 items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-            <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
-              {t('rewriter.sourceLabel')}
-            </label>
-            {!empty && !busy && (
-              <button type="button" className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={() => setText('')}>
-                {t('humanizer.clear')}
-              </button>
-            )}
-          </header>
-          <div className="relative flex-1">
-            <textarea
-              id={`${id}-text`}
-              dir="auto"
-              className="block h-full min-h-[16rem] w-full resize-y px-4 py-3 text-base leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-600"
-              value={state.text}
-              readOnly={busy}
-              aria-describedby={`${id}-hint`}
-              onChange={(e) => setText(e.target.value)}
-            />
-            {empty && (
-              <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-4">
-                <p id={`${id}-hint`} className="text-center text-slate-500">
-                  {t('rewriter.placeholder')}
-                </p>
-                <button type="button" className={`pointer-events-auto ${action}`} onClick={() => void paste()}>
-                  {t('humanizer.paste')}
-                </button>
-              </div>
-            )}
-          </div>
-          <footer className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
-            <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
-              {t('humanizer.words', { count: words, limit })}
-            </span>
-          </footer>
-        </section>
+        <SourceText
+          id={id}
+          t={t}
+          label={t('rewriter.sourceLabel')}
+          placeholder={t('rewriter.placeholder')}
+          text={state.text}
+          busy={busy}
+          words={words}
+          limit={limit}
+          onText={setText}
+          emptyActions={
+            <button type="button" className={`pointer-events-auto ${action}`} onClick={() => void paste()}>
+              {t('humanizer.paste')}
+            </button>
+          }
+        />
 
         <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-result`} data-result>
           <header className="flex min-h-11 flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
