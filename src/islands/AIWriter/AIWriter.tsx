@@ -11,7 +11,7 @@ import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
 import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
 import { copyText, openFromQuery, orSignup } from '../shared/tool/actions.ts';
-import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
+import { RunBar } from '../shared/tool/RunBar.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface AIWriterProps {
@@ -212,17 +212,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
               {t('writer.noLlm')}
             </p>
           )}
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            <ProblemLine problem={state.problem} t={t} unlockHref={pricingPath} />
-            <button
-              type="button"
-              className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-              disabled={busy || state.topic.trim() === ''}
-              onClick={() => void run()}
-            >
-              {t('writer.write')}
-            </button>
-          </div>
+          <RunBar t={t} problem={state.problem} unlockHref={pricingPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
         </section>
 
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>

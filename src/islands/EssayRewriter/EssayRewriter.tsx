@@ -29,7 +29,7 @@ import {
 } from '../../stores/rewriter.ts';
 import { showToast } from '../../stores/toast.ts';
 import { copyText, openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
-import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
+import { RunBar } from '../shared/tool/RunBar.tsx';
 import { SourceText } from '../shared/tool/SourceText.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
@@ -218,20 +218,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
         </section>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite" data-price>
-          {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
-        </p>
-        <ProblemLine problem={state.problem} t={t} unlockHref={pricingPath} />
-        <button
-          type="button"
-          className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-          disabled={empty || busy}
-          onClick={() => void run()}
-        >
-          {t('rewriter.rewrite')}
-        </button>
-      </div>
+      <RunBar className="mt-4" t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('rewriter.rewrite')} disabled={empty || busy} onRun={() => void run()} />
 
       {history.length > 0 && (
         <section className="mt-6" aria-labelledby={`${id}-history`} data-history>

@@ -28,7 +28,7 @@ import {
 import { showToast } from '../../stores/toast.ts';
 import { redirectToSignup } from '../../lib/session.ts';
 import { openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
-import { ProblemLine } from '../shared/tool/ProblemLine.tsx';
+import { RunBar } from '../shared/tool/RunBar.tsx';
 import { SourceText } from '../shared/tool/SourceText.tsx';
 import { problemText, translator, type Messages } from './messages.ts';
 import { ReportView } from './ReportView.tsx';
@@ -177,20 +177,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
         ) : (
           <span />
         )}
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          <p className="text-sm text-slate-700" aria-live="polite" data-price>
-            {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
-          </p>
-          <ProblemLine problem={state.problem} t={t} unlockHref={pricingPath} />
-          <button
-            type="button"
-            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={empty || checking}
-            onClick={() => void check()}
-          >
-            {t('plagiarism.check')}
-          </button>
-        </div>
+        <RunBar t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('plagiarism.check')} disabled={empty || checking} onRun={() => void check()} />
       </div>
 
       {state.phase === 'done' && state.report && <ReportView t={t} report={state.report} />}
