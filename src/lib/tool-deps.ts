@@ -16,20 +16,8 @@ import { apiBase } from './api/base.ts';
 import { downloadWithToken } from './download.ts';
 import { keepFile, takeFile } from './kept-files.ts';
 import { pageLocale, redirectToSignup } from './session.ts';
-import { createUpload } from './upload.ts';
+import { createUpload, uploadId } from './upload.ts';
 
-
-const uploadIdKey = 'uploadId';
-
-/** The upload id kept for the tab (spec §7 uploadFileAndParse: from session storage). */
-function uploadId(): string {
-  let id = sessionStorage.getItem(uploadIdKey);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(uploadIdKey, id);
-  }
-  return id;
-}
 
 const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
 const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);

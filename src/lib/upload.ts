@@ -46,6 +46,18 @@ export function withinLimit(file: { size: number }, limitBytes: number): boolean
   return limitBytes === 0 || file.size <= limitBytes;
 }
 
+const uploadIdKey = 'uploadId';
+
+/** The upload id kept for the tab (spec §7 uploadFileAndParse: from session storage), shared by every tool's uploads. */
+export function uploadId(): string {
+  let id = sessionStorage.getItem(uploadIdKey);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(uploadIdKey, id);
+  }
+  return id;
+}
+
 export interface Upload<R> {
   item: UploadItem<R>;
   start(): void;

@@ -7,21 +7,19 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
 import { ProductId } from '../domain/products.ts';
 import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
-import { ApiError } from '../lib/api/client.ts';
 import * as plagiarismApi from '../lib/api/plagiarism.ts';
-import * as toolsApi from '../lib/api/tools.ts';
 import { downloadWithToken } from '../lib/download.ts';
-import { createUpload, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
-import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
+import { createUpload, uploadId, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
+import { $membershipLevel, $user, ensureFreshToken } from './user.ts';
 
-/** A problem to show, as a message key of the island's catalog and its values; or a server message as is. */
-export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+/** A problem to show (the tools' shared shape, re-exported for the island). */
+export type { Problem } from './tool-run.ts';
 
 export interface CheckerState {
   text: string;
@@ -53,11 +51,6 @@ function patch(values: Partial<CheckerState>) {
   $checker.set({ ...$checker.get(), ...values });
 }
 
-const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
-const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
-
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
 
 /** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
 export function setText(text: string, fileName: string | null = null): void {
@@ -66,30 +59,15 @@ export function setText(text: string, fileName: string | null = null): void {
   refreshQuote();
 }
 
-export function refreshQuote(): void {
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  const { text } = $checker.get();
-  if (!text.trim()) return patch({ price: null, quoteError: null });
-  quoteTimer = setTimeout(async () => {
-    const controller = new AbortController();
-    quoteAbort = controller;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.PLAGIARISM_CHECK, $checker.get().text, false, controller.signal);
-      patch({ price: quote.productSettlements[String(ProductId.PLAGIARISM_CHECK)]?.payPrice ?? null, quoteError: null });
-    } catch (error) {
-      if (!controller.signal.aborted) patch({ price: null, quoteError: error instanceof Error ? error.message : String(error) });
-    }
-  }, 400);
-}
+export const refreshQuote: () => void = createPriceRefresh(
+  ProductId.PLAGIARISM_CHECK,
+  () => $checker.get().text,
+  (quote) => patch('error' in quote ? { price: null, quoteError: errorText(quote.error) } : { price: quote.price, quoteError: null }),
+);
 
 /** Spec §5 checks before a paid run: text present and within the plan's word limit. */
 export function textProblem(): Problem | null {
-  const { text } = $checker.get();
-  if (!text.trim()) return { key: 'commerce.error.contentRequired' };
-  const limit = $wordLimit.get();
-  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
-  return null;
+  return checkText($checker.get().text, $wordLimit.get(), { required: true });
 }
 
 /** Polls every second (spec §9) until the report is in; a failed run answers an error. */
@@ -109,14 +87,9 @@ export async function startCheck(): Promise<'signup' | void> {
   patch({ phase: 'checking', problem: null });
   let orderNo: string;
   try {
-    await ensureFreshToken();
-    const order = await toolsApi.createToolOrder(ProductId.PLAGIARISM_CHECK, state.text, { fileName: state.fileName ?? undefined });
-    await toolsApi.payToolOrder(order.orderNo);
-    orderNo = order.orderNo;
-    void fetchBalance().catch(() => undefined);
+    orderNo = await createAndPay(ProductId.PLAGIARISM_CHECK, state.text, { fileName: state.fileName ?? undefined });
   } catch (error) {
-    const unlock = error instanceof ApiError && /bean/i.test(error.message);
-    return patch({ phase: 'idle', problem: { ...failure(error), unlock } });
+    return patch({ phase: 'idle', problem: paymentProblem(error) });
   }
   patch({ orderNo });
   try {
@@ -191,16 +164,6 @@ export async function setShareSubmissions(on: boolean): Promise<void> {
     $shareSubmissions.set(before);
     patch({ problem: failure(error) });
   }
-}
-
-const uploadIdKey = 'uploadId';
-function uploadId(): string {
-  let id = sessionStorage.getItem(uploadIdKey);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(uploadIdKey, id);
-  }
-  return id;
 }
 
 type ParseResponse = { code: string | number; content?: string; errorMsg?: string };

@@ -4,12 +4,11 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, errorText as message, pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { $user, ensureFreshToken, fetchBalance } from './user.ts';
 
 export type RefRunState =
   | { status: 'idle' }
@@ -24,34 +23,20 @@ export const $refPrice = atom<{ beans?: number; error?: string }>({});
 /** The current run. */
 export const $refRun = atom<RefRunState>({ status: 'idle' });
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
-export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
-
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
+export { isLoggedIn } from './tool-run.ts';
 
 /** Sets the text and refreshes the price after a pause in typing (the last request wins). */
 export function setReferenceText(text: string): void {
   $refText.set(text);
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  if (!text.trim()) {
-    $refPrice.set({});
-    return;
-  }
-  quoteTimer = setTimeout(async () => {
-    const current = new AbortController();
-    quoteAbort = current;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.REFERENCE_CHECK, text, false, current.signal);
-      $refPrice.set({ beans: quote.productSettlements[String(ProductId.REFERENCE_CHECK)]?.payPrice });
-    } catch (error) {
-      if (!current.signal.aborted) $refPrice.set({ error: message(error) });
-    }
-  }, 400);
+  refreshRefPrice();
 }
+
+const refreshRefPrice = createPriceRefresh(
+  ProductId.REFERENCE_CHECK,
+  () => $refText.get(),
+  (quote) => $refPrice.set('error' in quote ? { error: message(quote.error) } : quote.price === null ? {} : { beans: quote.price }),
+);
 
 /** Whether the text is over the checker's bound. */
 export const overLimit = (text: string) => countWords(text) > refLimits.maxWords;
@@ -65,13 +50,10 @@ export async function runReferenceCheck(): Promise<void> {
   if (!text.trim() || $refRun.get().status === 'running') return;
   $refRun.set({ status: 'running' });
   try {
-    await ensureFreshToken();
-    const order = await toolsApi.createToolOrder(ProductId.REFERENCE_CHECK, text, {});
-    await toolsApi.payToolOrder(order.orderNo);
-    void fetchBalance().catch(() => undefined);
-    $refRun.set({ status: 'running', orderNo: order.orderNo });
-    const answer = await pollReport(order.orderNo);
-    $refRun.set({ status: 'done', orderNo: order.orderNo, report: answer.data! });
+    const orderNo = await createAndPay(ProductId.REFERENCE_CHECK, text, {});
+    $refRun.set({ status: 'running', orderNo });
+    const answer = await pollReport(orderNo);
+    $refRun.set({ status: 'done', orderNo, report: answer.data! });
   } catch (error) {
     $refRun.set({ status: 'error', message: message(error) });
   }

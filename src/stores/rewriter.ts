@@ -7,22 +7,20 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
 import { defaultRewriteSettings, offlineRewriteModes, parseFrozen, rewriteStrength, type RewriteAnswer, type RewriteMode } from '../domain/rewriter.ts';
 import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
-import { ApiError } from '../lib/api/client.ts';
 import * as commerceApi from '../lib/api/commerce.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
-import * as toolsApi from '../lib/api/tools.ts';
 import { downloadWithToken } from '../lib/download.ts';
-import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
+import { $membershipLevel } from './user.ts';
 
-/** A problem to show, as a message key of the island's catalog and its values; or a server message as is. */
-export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+/** A problem to show (the tools' shared shape, re-exported for the island). */
+export type { Problem } from './tool-run.ts';
 
 export interface RewriterState {
   text: string;
@@ -65,11 +63,6 @@ function patch(values: Partial<RewriterState>) {
   $rewriter.set({ ...$rewriter.get(), ...values });
 }
 
-const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
-const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
-
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-let quoteAbort: AbortController | undefined;
 
 export function setText(text: string): void {
   patch({ text, problem: null });
@@ -89,31 +82,18 @@ export function setFrozenInput(frozenInput: string): void {
 }
 
 /** Spec §4: once text is present the quote is refreshed (debounced; the last request wins). */
-export function refreshQuote(): void {
-  clearTimeout(quoteTimer);
-  quoteAbort?.abort();
-  const { text } = $rewriter.get();
-  if (!text.trim()) return patch({ price: null });
-  quoteTimer = setTimeout(async () => {
-    const controller = new AbortController();
-    quoteAbort = controller;
-    try {
-      const quote = await toolsApi.quoteTool(ProductId.COPY_REWRITE, $rewriter.get().text, false, controller.signal);
-      patch({ price: quote.productSettlements[String(ProductId.COPY_REWRITE)]?.payPrice ?? null });
-    } catch (error) {
-      if (!controller.signal.aborted) patch({ price: null });
-      console.info('rewrite quote unavailable', error);
-    }
-  }, 400);
-}
+export const refreshQuote: () => void = createPriceRefresh(
+  ProductId.COPY_REWRITE,
+  () => $rewriter.get().text,
+  (quote) => {
+    if ('error' in quote) console.info('rewrite quote unavailable', quote.error);
+    patch({ price: 'error' in quote ? null : quote.price });
+  },
+);
 
 /** Spec §5 checks before a paid run: text present and within the plan's word limit. */
 export function textProblem(): Problem | null {
-  const { text } = $rewriter.get();
-  if (!text.trim()) return { key: 'commerce.error.contentRequired' };
-  const limit = $wordLimit.get();
-  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
-  return null;
+  return checkText($rewriter.get().text, $wordLimit.get(), { required: true });
 }
 
 /** Polls every second (spec §9) until the run is done; a failed run answers an error. */
@@ -129,15 +109,9 @@ export async function startRewrite(): Promise<'signup' | void> {
   patch({ phase: 'rewriting', problem: null });
   let orderNo: string;
   try {
-    await ensureFreshToken();
-    const settings = { mode: state.mode, strength: state.strength, frozen: parseFrozen(state.frozenInput) };
-    const order = await toolsApi.createToolOrder(ProductId.COPY_REWRITE, state.text, settings);
-    await toolsApi.payToolOrder(order.orderNo);
-    orderNo = order.orderNo;
-    void fetchBalance().catch(() => undefined);
+    orderNo = await createAndPay(ProductId.COPY_REWRITE, state.text, { mode: state.mode, strength: state.strength, frozen: parseFrozen(state.frozenInput) });
   } catch (error) {
-    const unlock = error instanceof ApiError && /bean/i.test(error.message);
-    return patch({ phase: 'idle', problem: { ...failure(error), unlock } });
+    return patch({ phase: 'idle', problem: paymentProblem(error) });
   }
   patch({ orderNo });
   try {

@@ -4,22 +4,67 @@
  * line with its "unlock more words" link. No DOM: the islands render these.
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
+import { ApiError } from '../lib/api/client.ts';
+import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
+import { $user, ensureFreshToken, fetchBalance } from './user.ts';
 
-/** A problem to show beside the run buttons; `unlock` also shows the "Unlock more words" link. */
+/** A problem to show beside the run buttons, translated; `unlock` also shows the "Unlock more words" link. */
 export interface RunError {
   message: string;
   unlock: boolean;
 }
 
-/** Spec §5 checks on the text before a paid run: the plan's word limit, then English. */
+/**
+ * The same problem before it is translated: a message key of the island's catalog and its values, or a message the
+ * server already translated, shown as is. The newer tools keep this in their state and translate when rendering.
+ */
+export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+
+/** The words of a problem in the reader's language. */
+export function problemText(t: (key: string, params?: Record<string, string | number>) => string, problem: Problem): string {
+  return 'key' in problem ? t(problem.key, problem.params) : problem.message;
+}
+
+/**
+ * Spec §5 checks on the text before a paid run, in this order: present (with `required`), within the plan's word
+ * `limit`, then mostly English (with `english`).
+ */
+export function checkText(text: string, limit: number, options: { required?: boolean; english?: boolean } = {}): Problem | null {
+  if (options.required && !text.trim()) return { key: 'commerce.error.contentRequired' };
+  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
+  if (options.english && !isMostlyEnglish(text)) return { key: 'messages.onlyEnglishError', unlock: false };
+  return null;
+}
+
+/** The humanizer's and detector's checks (`checkText` over the plan's limit, English only), translated. */
 export function textProblem(text: string, level: number, t: AreaT<'messages.'>): RunError | undefined {
-  const limit = wordLimitFor(level);
-  if (countWords(text) > limit) return { message: t('messages.unlockMoreWords', { limit }), unlock: true };
-  if (!isMostlyEnglish(text)) return { message: t('messages.onlyEnglishError'), unlock: false };
-  return undefined;
+  const problem = checkText(text, wordLimitFor(level), { english: true });
+  return problem ? { message: problemText(t as (key: string, params?: Record<string, string | number>) => string, problem), unlock: Boolean(problem.unlock) } : undefined;
+}
+
+/** A failed call as a problem: the server's message, already translated, as is. */
+export const failureProblem = (error: unknown): Problem => ({ message: errorText(error) });
+
+/** A failed order or payment as a problem; out of beans also offers the unlock link (spec §8). */
+export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && /bean/i.test(error.message) });
+
+/** True when a person is logged in (a paid run needs an account; the islands send visitors to sign-up). */
+export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+
+/**
+ * Spec §4 paid run: refresh the token, create the tool order with its settings, pay it in beans and refresh the
+ * balance in the background. Answers the order number to poll; a failure throws (see `paymentProblem`).
+ */
+export async function createAndPay(productId: ProductId, content: string, settings: Parameters<typeof toolsApi.createToolOrder>[2]): Promise<string> {
+  await ensureFreshToken();
+  const order = await toolsApi.createToolOrder(productId, content, settings);
+  await toolsApi.payToolOrder(order.orderNo);
+  void fetchBalance().catch(() => undefined);
+  return order.orderNo;
 }
 
 /** Spec §4: asks every `intervalMs` until the answer carries `data`. */
@@ -35,10 +80,40 @@ export async function pollUntilData<T extends { data: unknown }>(fetchOnce: () =
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The message of a failed call, for an inline error line. */
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Milliseconds the price tip waits for typing to pause. */
 export const quoteDebounceMs = 400;
+
+/** What a price refresh found: the price in beans (null for no text or none named), or why it failed. */
+export type PriceQuote = { price: number | null } | { error: unknown };
+
+/**
+ * The bean price of running `productId` on the tool's text (spec §4: once text is present the quote is refreshed):
+ * answers a refresh to call on every change; it waits for typing to pause, the last request wins, and no text
+ * answers `{ price: null }` at once.
+ */
+export function createPriceRefresh(productId: ProductId, text: () => string, show: (quote: PriceQuote) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let abort: AbortController | undefined;
+  return () => {
+    clearTimeout(timer);
+    abort?.abort();
+    if (!text().trim()) return show({ price: null });
+    timer = setTimeout(async () => {
+      const current = new AbortController();
+      abort = current;
+      try {
+        const quote = await toolsApi.quoteTool(productId, text(), false, current.signal);
+        show({ price: quote.productSettlements[String(productId)]?.payPrice ?? null });
+      } catch (error) {
+        if (!current.signal.aborted) show({ error });
+      }
+    }, quoteDebounceMs);
+  };
+}
 
 /**
  * The price tip under a tool (spec §4: once text is present the quote is

@@ -5,15 +5,13 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { sleep } from './tool-run.ts';
+import { createAndPay, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, sleep, type Problem } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
-import { ApiError } from '../lib/api/client.ts';
-import * as toolsApi from '../lib/api/tools.ts';
 import * as writerApi from '../lib/api/writer.ts';
-import { $user, ensureFreshToken, fetchBalance } from './user.ts';
 
-export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+/** A problem to show (the tools' shared shape, re-exported for the island). */
+export type { Problem } from './tool-run.ts';
 
 export interface WriterState {
   topic: string;
@@ -50,8 +48,6 @@ export function patchWriter(values: Partial<Pick<WriterState, 'topic' | 'essayTy
   $writer.set({ ...$writer.get(), ...values, problem: null });
 }
 
-const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
-const failure = (error: unknown): Problem => ({ message: error instanceof Error ? error.message : String(error) });
 
 export async function loadBackend(): Promise<void> {
   try {
@@ -84,19 +80,14 @@ export async function startWriting(): Promise<'signup' | void> {
   $writer.set({ ...state, phase: 'writing', problem: null, partial: null });
   let orderNo: string;
   try {
-    await ensureFreshToken();
-    const order = await toolsApi.createToolOrder(ProductId.AI_WRITE, state.topic, {
+    orderNo = await createAndPay(ProductId.AI_WRITE, state.topic, {
       essayType: state.essayType,
       length: state.length,
       outline: linesOf(state.outlineInput, writerLimits.outline, writerLimits.outlineLength),
       sources: linesOf(state.sourcesInput, writerLimits.sources, writerLimits.sourceLength),
     });
-    await toolsApi.payToolOrder(order.orderNo);
-    orderNo = order.orderNo;
-    void fetchBalance().catch(() => undefined);
   } catch (error) {
-    const unlock = error instanceof ApiError && /bean/i.test(error.message);
-    return $writer.set({ ...$writer.get(), phase: 'idle', problem: { ...failure(error), unlock } });
+    return $writer.set({ ...$writer.get(), phase: 'idle', problem: paymentProblem(error) });
   }
   $writer.set({ ...$writer.get(), orderNo });
   try {

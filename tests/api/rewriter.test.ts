@@ -2,49 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductId } from '../../src/domain/products.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import type { RewriteView } from '../../src/domain/rewriter.ts';
-import { moveBeans } from '../../server/services/ledger.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
 import { accountWithSession } from './fixtures.ts';
+import { call, paidRun, richAccount as rich, type Json } from './paid-tool.ts';
 import { createTestApp, secondDatabaseRun, type TestApp } from './helpers.ts';
-
-type Json = Record<string, any>;
 
 const ESSAY = [
   "It is important to note that social media plays a crucial role in modern communication. Moreover, it allows individuals to utilize numerous platforms in order to share information. According to Smith (2020), 72% of teenagers use Instagram daily. However, many parents don't know what their children are doing online.",
   'The study was carried out in March 2021 at Stanford University. It shows that "screen time is not the enemy" and that students need guidance.',
 ].join('\n');
 
-async function call(t: TestApp, method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<Json> {
-  const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function rich(t: TestApp) {
-  const user = await accountWithSession(t);
-  await t.database.db.transaction((tx) => moveBeans(tx, { userId: user.id, amount: 2_000, reason: 'admin', ref: 'test' }));
-  return user;
-}
 
 const balance = async (t: TestApp, headers: Record<string, string>) => (await call(t, 'GET', '/api/getUserWallet', headers)).data.wallet.balance as number;
 
 /** Orders, pays and polls one rewrite; answers the last /api/copyRewrite answer. */
 async function rewriteRun(t: TestApp, headers: Record<string, string>, extraInfo: Json, content = ESSAY): Promise<Json> {
-  const order = await call(t, 'POST', '/api/createOrder', headers, { productId: ProductId.COPY_REWRITE, content, extraInfo });
-  expect(order.code, JSON.stringify(order)).toBe(0);
-  expect(order.data.orderType).toBe(9);
-  expect((await call(t, 'POST', '/api/createPayment', headers, { orderNo: order.data.orderNo })).code).toBe(0);
-  for (let i = 0; i < 400; i++) {
+  return paidRun(t, headers, { productId: ProductId.COPY_REWRITE, orderType: 9, content, extraInfo }, async (orderNo) => {
     // Spec §7: POST /api/copyRewrite takes the order number as a multipart field.
     const boundary = 'x-rewriter-boundary';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="orderNo"\r\n\r\n${order.data.orderNo}\r\n--${boundary}--\r\n`;
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="orderNo"\r\n\r\n${orderNo}\r\n--${boundary}--\r\n`;
     const res = await t.app.inject({ method: 'POST', url: '/api/copyRewrite', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
     expect(res.statusCode, res.body).toBe(200);
-    const r = res.json();
-    if (r.code !== 0 || r.data.data) return r;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no rewrite result');
+    return res.json();
+  });
 }
 
 describe('essay rewriter API (offline)', () => {

@@ -1,39 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductId } from '../../src/domain/products.ts';
 import type { WriterPlan } from '../../src/domain/writer.ts';
-import { moveBeans } from '../../server/services/ledger.ts';
 import { startFakeBibliographic, type FakeBibliographic } from '../support/fake-bibliographic.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
-import { accountWithSession } from './fixtures.ts';
+import { call, paidRun, richAccount as rich, type Json } from './paid-tool.ts';
 import { createTestApp, secondDatabaseRun, type TestApp } from './helpers.ts';
 
-type Json = Record<string, any>;
 const sources = ['Twenge, J. (2017). iGen: smartphones and adolescent sleep loss.', 'OECD (2019). Students who use phones in class score lower in reading.'];
 const request = { essayType: 'argumentative', length: 600, outline: ['Phones harm sleep', 'Phones in class lower reading scores'], sources };
 
-async function call(t: TestApp, method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<Json> {
-  const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function rich(t: TestApp) {
-  const user = await accountWithSession(t);
-  await t.database.db.transaction((tx) => moveBeans(tx, { userId: user.id, amount: 2_000, reason: 'admin', ref: 'test' }));
-  return user;
-}
 
 async function write(t: TestApp, headers: Record<string, string>, extraInfo: Json, topic = 'Should schools ban phones in class?'): Promise<Json> {
-  const order = await call(t, 'POST', '/api/createOrder', headers, { productId: ProductId.AI_WRITE, content: topic, extraInfo });
-  expect(order.code, JSON.stringify(order)).toBe(0);
-  expect(order.data.orderType).toBe(11);
-  expect((await call(t, 'POST', '/api/createPayment', headers, { orderNo: order.data.orderNo })).code).toBe(0);
-  for (let i = 0; i < 400; i++) {
-    const r = await call(t, 'POST', '/api/aiWrite', headers, { orderNo: order.data.orderNo });
-    if (r.code !== 0 || r.data.data) return r;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no writer result');
+  return paidRun(t, headers, { productId: ProductId.AI_WRITE, orderType: 11, content: topic, extraInfo }, (orderNo) => call(t, 'POST', '/api/aiWrite', headers, { orderNo }));
 }
 
 describe('AI writer API without a language model', () => {

@@ -9,9 +9,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
-import { redirectToSignup } from '../../lib/session.ts';
-import { showToast } from '../../stores/toast.ts';
-import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting, type Problem } from '../../stores/writer.ts';
+import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
+import { copyText, openFromQuery, orSignup } from '../shared/tool/actions.ts';
+import { RunBar } from '../shared/tool/RunBar.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface AIWriterProps {
@@ -122,7 +122,6 @@ function CitationNotes({ notes, t }: { notes: readonly WriterCitationNote[]; t: 
 
 export function AIWriter({ messages, pricingPath }: AIWriterProps) {
   const t: T = (key, params) => interpolate(messages[key] ?? key, params);
-  const problemText = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.message);
   const state = useStore($writer);
   const llm = useStore($writerLlm);
   const hydrated = useHydrated();
@@ -133,22 +132,11 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
 
   useEffect(() => {
     void loadBackend();
-    const params = new URLSearchParams(location.search);
-    if (params.has('orderNo')) void openWriting(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+    openFromQuery(openWriting);
   }, []);
 
-  async function run() {
-    if ((await startWriting()) === 'signup') redirectToSignup();
-  }
-
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast(t('writer.copied'), 'success');
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const run = () => orSignup(startWriting());
+  const copy = (text: string) => copyText(t, text, 'writer.copied');
 
   return (
     <div data-ai-writer data-phase={state.phase} data-hydrated={hydrated ? '' : undefined}>
@@ -224,26 +212,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
               {t('writer.noLlm')}
             </p>
           )}
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {state.problem && (
-              <p className="text-sm text-red-700" role="alert">
-                {problemText(state.problem)}
-              </p>
-            )}
-            {state.problem?.unlock && (
-              <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
-                {t('humanizer.unlockLink')}
-              </a>
-            )}
-            <button
-              type="button"
-              className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-              disabled={busy || state.topic.trim() === ''}
-              onClick={() => void run()}
-            >
-              {t('writer.write')}
-            </button>
-          </div>
+          <RunBar t={t} problem={state.problem} unlockHref={pricingPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
         </section>
 
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>

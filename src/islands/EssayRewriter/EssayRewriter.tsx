@@ -9,7 +9,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
-import { redirectToSignup } from '../../lib/session.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
 import {
   $history,
@@ -27,9 +26,11 @@ import {
   setStrength,
   setText,
   startRewrite,
-  type Problem,
 } from '../../stores/rewriter.ts';
 import { showToast } from '../../stores/toast.ts';
+import { copyText, openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
+import { RunBar } from '../shared/tool/RunBar.tsx';
+import { SourceText } from '../shared/tool/SourceText.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface EssayRewriterProps {
@@ -45,7 +46,6 @@ const action =
 
 export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriterProps) {
   const t = (key: string, params?: MessageParams) => interpolate(messages[key] ?? key, params);
-  const problemText = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.message);
   const state = useStore($rewriter);
   const modes = useStore($modes);
   const words = useStore($wordCount);
@@ -60,31 +60,15 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
 
   useEffect(() => {
     void loadModes();
-    const params = new URLSearchParams(location.search);
-    if (params.has('orderNo')) void openRewrite(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+    openFromQuery(openRewrite);
   }, []);
   useEffect(() => {
     void loadHistory();
   }, [loggedIn]);
 
-  async function paste() {
-    if (!navigator.clipboard?.readText) return showToast(t('humanizer.clipboardUnsupported'), 'warning');
-    try {
-      const value = await navigator.clipboard.readText();
-      if (value.trim()) setText(value);
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const paste = () => pasteInto(t, setText);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(resultText());
-      showToast(t('rewriter.copied'), 'success');
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const copy = () => copyText(t, resultText(), 'rewriter.copied');
 
   async function download() {
     try {
@@ -94,9 +78,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
     }
   }
 
-  async function run() {
-    if ((await startRewrite()) === 'signup') redirectToSignup();
-  }
+  const run = () => orSignup(startRewrite());
 
   return (
     <div data-essay-rewriter data-phase={state.phase} data-hydrated={hydrated ? '' : undefined}>
@@ -158,44 +140,22 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
       </div>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <header className="flex min-h-11 items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-            <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
-              {t('rewriter.sourceLabel')}
-            </label>
-            {!empty && !busy && (
-              <button type="button" className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={() => setText('')}>
-                {t('humanizer.clear')}
-              </button>
-            )}
-          </header>
-          <div className="relative flex-1">
-            <textarea
-              id={`${id}-text`}
-              dir="auto"
-              className="block h-full min-h-[16rem] w-full resize-y px-4 py-3 text-base leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-600"
-              value={state.text}
-              readOnly={busy}
-              aria-describedby={`${id}-hint`}
-              onChange={(e) => setText(e.target.value)}
-            />
-            {empty && (
-              <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-4">
-                <p id={`${id}-hint`} className="text-center text-slate-500">
-                  {t('rewriter.placeholder')}
-                </p>
-                <button type="button" className={`pointer-events-auto ${action}`} onClick={() => void paste()}>
-                  {t('humanizer.paste')}
-                </button>
-              </div>
-            )}
-          </div>
-          <footer className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
-            <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
-              {t('humanizer.words', { count: words, limit })}
-            </span>
-          </footer>
-        </section>
+        <SourceText
+          id={id}
+          t={t}
+          label={t('rewriter.sourceLabel')}
+          placeholder={t('rewriter.placeholder')}
+          text={state.text}
+          busy={busy}
+          words={words}
+          limit={limit}
+          onText={setText}
+          emptyActions={
+            <button type="button" className={`pointer-events-auto ${action}`} onClick={() => void paste()}>
+              {t('humanizer.paste')}
+            </button>
+          }
+        />
 
         <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-result`} data-result>
           <header className="flex min-h-11 flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
@@ -258,29 +218,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
         </section>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite" data-price>
-          {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
-        </p>
-        {state.problem && (
-          <p className="text-sm text-red-700" role="alert" data-problem>
-            {problemText(state.problem)}
-          </p>
-        )}
-        {state.problem?.unlock && (
-          <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
-            {t('humanizer.unlockLink')}
-          </a>
-        )}
-        <button
-          type="button"
-          className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-          disabled={empty || busy}
-          onClick={() => void run()}
-        >
-          {t('rewriter.rewrite')}
-        </button>
-      </div>
+      <RunBar className="mt-4" t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('rewriter.rewrite')} disabled={empty || busy} onRun={() => void run()} />
 
       {history.length > 0 && (
         <section className="mt-6" aria-labelledby={`${id}-history`} data-history>

@@ -9,13 +9,11 @@ import { formatLocalDateTime } from '../../domain/dates.ts';
 import { OrderStatus, deletableStatuses, firstPage } from '../../domain/orders.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { localizedPath } from '../../i18n/routes.ts';
 import type { OrderListItem } from '../../lib/api/commerce.ts';
-import { $ordersFilter, cancelUnpaidOrder, deleteListedOrder, filterOrders, moneyOrders, payOrder } from '../../stores/commerce.ts';
+import { $ordersFilter, deleteListedOrder, filterOrders, moneyOrders, payOrder } from '../../stores/commerce.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button } from '../shared/Button.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { formatMoney } from '../shared/format.ts';
+import { CancelOrderDialog, goToPayment, orderPrice } from '../shared/UnpaidOrderDialog.tsx';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { PageNav, PageSize } from '../shared/Pager.tsx';
 import { useProductName } from '../shared/useProductName.ts';
@@ -51,7 +49,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
     void moneyOrders.load(Number(query.get('page')) || firstPage);
   }, []);
 
-  const money = (order: OrderListItem) => formatMoney(lang, order.amountCents, order.currency ?? 'USD');
+  const money = (order: OrderListItem) => orderPrice(lang, order);
   const act = async (work: () => Promise<{ ok: true } | { ok: false; message: string }>) => {
     const result = await work();
     if (!result.ok) showToast(result.message);
@@ -60,9 +58,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
   const pay = async (orderNo: string) => {
     const result = await payOrder(orderNo);
     if (!result.ok) return showToast(result.message);
-    const next = result.value;
-    if (next?.kind === 'page') location.assign(next.url);
-    else if (next) location.assign(`${localizedPath(locale, 'tryPremiumWeChat')}?orderNo=${encodeURIComponent(next.checkout.orderNo)}`);
+    goToPayment(locale, result.value);
   };
 
   return (
@@ -111,21 +107,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
       </ul>
       {!state.loading && state.items.length === 0 && <p className="text-slate-600">{t('orders.empty')}</p>}
       <PageNav page={state.page} pages={state.pages} onPage={(page) => void moneyOrders.load(page)} labels={{ previous: t('orders.previous'), next: t('orders.next'), position: t('orders.page', { page: state.page, pages: state.pages }) }} />
-      <ConfirmDialog
-        open={cancelling !== undefined}
-        title={t('orders.cancelConfirmTitle')}
-        confirmLabel={t('subscription.cancelOrder')}
-        cancelLabel={t('orders.keep')}
-        onClose={() => setCancelling(undefined)}
-        onConfirm={async () => {
-          const result = await cancelUnpaidOrder(cancelling!.orderNo);
-          if (!result.ok) return result.message;
-          await moneyOrders.reload();
-          return undefined;
-        }}
-      >
-        {cancelling && t('orders.cancelConfirmBody', { product: productName(cancelling.productId), price: money(cancelling) })}
-      </ConfirmDialog>
+      <CancelOrderDialog order={cancelling} lang={lang} onClose={() => setCancelling(undefined)} afterCancel={moneyOrders.reload} />
     </div>
   );
 }

@@ -27,6 +27,9 @@ import {
 } from '../../stores/plagiarism.ts';
 import { showToast } from '../../stores/toast.ts';
 import { redirectToSignup } from '../../lib/session.ts';
+import { openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
+import { RunBar } from '../shared/tool/RunBar.tsx';
+import { SourceText } from '../shared/tool/SourceText.tsx';
 import { problemText, translator, type Messages } from './messages.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -53,22 +56,13 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
 
   useEffect(() => {
     void loadLibrary();
-    const params = new URLSearchParams(location.search);
-    if (params.has('orderNo')) void openReport(params.get('orderNo') ?? '').then((r) => r === 'signup' && redirectToSignup());
+    openFromQuery(openReport);
   }, []);
   useEffect(() => {
     void loadShareSetting();
   }, [loggedIn]);
 
-  async function paste() {
-    if (!navigator.clipboard?.readText) return showToast(t('humanizer.clipboardUnsupported'), 'warning');
-    try {
-      const value = await navigator.clipboard.readText();
-      if (value.trim()) setText(value);
-    } catch {
-      showToast(t('humanizer.clipboardDenied'), 'warning');
-    }
-  }
+  const paste = () => pasteInto(t, setText);
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -78,106 +72,87 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
     if ($upload.get()?.status === 'done') showToast(t('upload.success'), 'success');
   }
 
-  async function check() {
-    if ((await startCheck()) === 'signup') redirectToSignup();
-  }
+  const check = () => orSignup(startCheck());
 
   const empty = state.text.trim() === '';
   const coverage = library ? t(library.web ? 'plagiarism.coverageWeb' : 'plagiarism.coverage', { count: library.documents }) : '';
 
   return (
     <div data-plagiarism-checker data-phase={state.phase}>
-      <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-          <label id={`${id}-label`} htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
-            {t('plagiarism.sourceLabel')}
-          </label>
-          {!empty && !checking && (
-            <button type="button" className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={() => setText('')}>
-              {t('humanizer.clear')}
-            </button>
-          )}
-        </header>
-        <div className="relative flex-1">
-          <textarea
-            id={`${id}-text`}
-            className="block h-full min-h-[16rem] w-full resize-y rounded-b-2xl px-4 py-3 text-base leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-600"
-            value={state.text}
-            readOnly={checking}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => setText(e.target.value)}
-            onDrop={(e) => {
-              const file = e.dataTransfer.files[0];
-              if (!file) return;
-              e.preventDefault();
-              void onFile(file);
-            }}
-          />
-          {empty && (
-            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-4 p-4">
-              <p id={`${id}-hint`} className="text-center text-slate-500">
-                {t('plagiarism.placeholder')}
-              </p>
-              <div className="pointer-events-auto flex flex-wrap justify-center gap-2">
-                <button type="button" className={action} onClick={() => void paste()}>
-                  {t('humanizer.paste')}
-                </button>
-                <button type="button" className={action} onClick={() => fileInput.current?.click()}>
-                  {t('humanizer.upload')}
-                </button>
+      <SourceText
+        id={id}
+        t={t}
+        label={t('plagiarism.sourceLabel')}
+        placeholder={t('plagiarism.placeholder')}
+        text={state.text}
+        busy={checking}
+        words={words}
+        limit={limit}
+        onText={setText}
+        onDropFile={(file) => void onFile(file)}
+        emptyActions={
+          <>
+            <div className="pointer-events-auto flex flex-wrap justify-center gap-2">
+              <button type="button" className={action} onClick={() => void paste()}>
+                {t('humanizer.paste')}
+              </button>
+              <button type="button" className={action} onClick={() => fileInput.current?.click()}>
+                {t('humanizer.upload')}
+              </button>
+            </div>
+            <p className="text-xs text-slate-500">{t('humanizer.uploadHint')}</p>
+          </>
+        }
+        middle={
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t('humanizer.upload')}
+              accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                void onFile(file);
+              }}
+            />
+            {upload && upload.status !== 'done' && (
+              <div className="border-t border-slate-100 px-4 py-2" data-upload-item>
+                <div className="flex items-center justify-between gap-2 text-sm">
+                  <span className="truncate">{t('upload.uploading', { name: upload.name })}</span>
+                  <span className="flex gap-1">
+                    {upload.status === 'uploading' && (
+                      <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={abortUpload}>
+                        {t('upload.abort')}
+                      </button>
+                    )}
+                    {upload.status === 'error' && (
+                      <>
+                        <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-slate-100" onClick={retryUpload}>
+                          {t('upload.retry')}
+                        </button>
+                        <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={dismissUpload}>
+                          {t('plagiarism.dismiss')}
+                        </button>
+                      </>
+                    )}
+                  </span>
+                </div>
+                <div className="mt-1 h-1.5 overflow-hidden rounded bg-slate-100">
+                  <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(upload.percent * 100)}%` }} />
+                </div>
               </div>
-              <p className="text-xs text-slate-500">{t('humanizer.uploadHint')}</p>
-            </div>
-          )}
-          <input
-            ref={fileInput}
-            type="file"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('humanizer.upload')}
-            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              void onFile(file);
-            }}
-          />
-        </div>
-        {upload && upload.status !== 'done' && (
-          <div className="border-t border-slate-100 px-4 py-2" data-upload-item>
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="truncate">{t('upload.uploading', { name: upload.name })}</span>
-              <span className="flex gap-1">
-                {upload.status === 'uploading' && (
-                  <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={abortUpload}>
-                    {t('upload.abort')}
-                  </button>
-                )}
-                {upload.status === 'error' && (
-                  <>
-                    <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-slate-100" onClick={retryUpload}>
-                      {t('upload.retry')}
-                    </button>
-                    <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={dismissUpload}>
-                      {t('plagiarism.dismiss')}
-                    </button>
-                  </>
-                )}
-              </span>
-            </div>
-            <div className="mt-1 h-1.5 overflow-hidden rounded bg-slate-100">
-              <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(upload.percent * 100)}%` }} />
-            </div>
-          </div>
-        )}
-        <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
-          <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
-            {t('humanizer.words', { count: words, limit })}
-          </span>
+            )}
+          </>
+        }
+        footer={
           <span className="text-sm text-slate-600" data-library>
             {coverage}
           </span>
-        </footer>
+        }
+      >
         {state.quoteError && (
           <p className="px-4 pb-3 text-sm text-red-700" role="alert">
             {state.quoteError}
@@ -191,7 +166,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
             </div>
           </div>
         )}
-      </section>
+      </SourceText>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         {share !== null ? (
@@ -202,29 +177,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
         ) : (
           <span />
         )}
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          <p className="text-sm text-slate-700" aria-live="polite" data-price>
-            {state.price !== null && !empty ? t('humanizer.price', { beans: state.price }) : ''}
-          </p>
-          {state.problem && (
-            <p className="text-sm text-red-700" role="alert" data-problem>
-              {problemText(t, state.problem)}
-            </p>
-          )}
-          {state.problem?.unlock && (
-            <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
-              {t('humanizer.unlockLink')}
-            </a>
-          )}
-          <button
-            type="button"
-            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={empty || checking}
-            onClick={() => void check()}
-          >
-            {t('plagiarism.check')}
-          </button>
-        </div>
+        <RunBar t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('plagiarism.check')} disabled={empty || checking} onRun={() => void check()} />
       </div>
 
       {state.phase === 'done' && state.report && <ReportView t={t} report={state.report} />}

@@ -1,5 +1,4 @@
 import { interpolate, type MessageParams } from '../../i18n/translate.ts';
-import type { Problem } from '../../stores/plagiarism.ts';
 
 /** The island's own messages (its area's keys only, passed by the page). */
 export type Messages = Readonly<Record<string, string>>;
@@ -10,6 +9,4 @@ export function translator(messages: Messages) {
 }
 
 /** The text of a problem: a key of the catalog, or a message the server already translated. */
-export function problemText(t: ReturnType<typeof translator>, problem: Problem): string {
-  return 'key' in problem ? t(problem.key, problem.params) : problem.message;
-}
+export { problemText } from '../../stores/tool-run.ts';

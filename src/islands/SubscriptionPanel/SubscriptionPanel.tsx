@@ -19,17 +19,16 @@ import {
   $subscription,
   buyBeanPack,
   cancelPlanRenewal,
-  cancelUnpaidOrder,
   loadCheckoutOutcome,
   loadSubscription,
   payOrder,
-  type PaymentNext,
 } from '../../stores/commerce.ts';
 import { showToast } from '../../stores/toast.ts';
 import { BeanHistory } from './BeanHistory.tsx';
 import { CheckoutOutcomeNotice } from './CheckoutOutcomeNotice.tsx';
 import { Button, LinkButton } from '../shared/Button.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { CancelOrderDialog, goToPayment, orderPrice } from '../shared/UnpaidOrderDialog.tsx';
 import { formatMoney, formatNumber } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { useProductName } from '../shared/useProductName.ts';
@@ -48,13 +47,6 @@ export function SubscriptionPanel(props: SubscriptionPanelProps) {
       <Panel {...props} />
     </MessagesProvider>
   );
-}
-
-/** Goes where a payment goes on. */
-function go(locale: Locale, next: PaymentNext | undefined) {
-  if (!next) return;
-  // A WeChat Pay code shows on the WeChat pricing page, which resumes the order.
-  location.assign(next.kind === 'page' ? next.url : `${localizedPath(locale, 'tryPremiumWeChat')}?orderNo=${encodeURIComponent(next.checkout.orderNo)}`);
 }
 
 const currency: CurrencyCode = 'USD';
@@ -78,16 +70,16 @@ function Panel({ locale, lang }: SubscriptionPanelProps) {
   const plan = state.plan;
   const planName = plan ? t(`membership.${membershipName(plan.level)}` as keyof SubscriptionPanelMessages & string) : t('membership.FREE');
   const periodKey = !plan ? undefined : plan.status === SubscriptionStatus.EXPIRED ? 'subscription.expired' : plan.renews ? 'subscription.renews' : 'subscription.ends';
-  const money = (order: OrderListItem) => formatMoney(lang, order.amountCents, order.currency ?? 'USD');
+  const money = (order: OrderListItem) => orderPrice(lang, order);
 
   const pay = async (orderNo: string) => {
     const result = await payOrder(orderNo);
-    if (result.ok) go(locale, result.value);
+    if (result.ok) goToPayment(locale, result.value);
   };
   const buy = async (productId: number) => {
     setBuying(productId);
     const result = await buyBeanPack(productId, currency);
-    if (result.ok) go(locale, result.value);
+    if (result.ok) goToPayment(locale, result.value);
     else {
       setBuying(undefined);
       showToast(result.message);
@@ -179,21 +171,7 @@ function Panel({ locale, lang }: SubscriptionPanelProps) {
       >
         {plan && t('subscription.cancelConfirmBody', { plan: planName, date: formatLocalDate(plan.currentPeriodEnd) })}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={cancelling !== undefined}
-        title={t('orders.cancelConfirmTitle')}
-        confirmLabel={t('subscription.cancelOrder')}
-        cancelLabel={t('orders.keep')}
-        onClose={() => setCancelling(undefined)}
-        onConfirm={async () => {
-          const result = await cancelUnpaidOrder(cancelling!.orderNo);
-          if (!result.ok) return result.message;
-          await loadSubscription();
-          return undefined;
-        }}
-      >
-        {cancelling && t('orders.cancelConfirmBody', { product: productName(cancelling.productId), price: money(cancelling) })}
-      </ConfirmDialog>
+      <CancelOrderDialog order={cancelling} lang={lang} onClose={() => setCancelling(undefined)} afterCancel={loadSubscription} />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/lib/api/client.ts';
+import { checkText, paymentProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
+
+const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
+
+describe('the one text check every paid tool runs', () => {
+  it('[HUM-17] [HUM-19] asks for text when required, then the plan limit, then English, in that order', () => {
+    expect(checkText('  ', 300, { required: true })).toEqual({ key: 'commerce.error.contentRequired' });
+    expect(checkText('  ', 300)).toBeNull();
+    expect(checkText('one two three four', 3, { required: true, english: true })).toEqual({ key: 'messages.unlockMoreWords', params: { limit: 3 }, unlock: true });
+    expect(checkText('Это русский текст', 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
+    expect(checkText('Это русский текст', 300)).toBeNull();
+    expect(checkText('An English essay.', 300, { required: true, english: true })).toBeNull();
+  });
+
+  it('[HUM-07] the humanizer and detector get the same rule translated, the newer tools keep the key', () => {
+    expect(textProblem('Это русский текст', 0, t)).toEqual({ message: 'messages.onlyEnglishError', unlock: false });
+    expect(problemText(t, { key: 'messages.unlockMoreWords', params: { limit: 300 } })).toBe('messages.unlockMoreWords{"limit":300}');
+    expect(problemText(t, { message: 'Server said so' })).toBe('Server said so');
+  });
+
+  it('[HUM-07] a failed payment offers the unlock link only when beans are short', () => {
+    expect(paymentProblem(new ApiError('Not enough beans', 400))).toMatchObject({ message: 'Not enough beans', unlock: true });
+    expect(paymentProblem(new Error('network down'))).toEqual({ message: 'network down', unlock: false });
+  });
+});
