@@ -305,16 +305,39 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
 
   const current = lints.find((l) => l.id === openLint);
 
-  // The popover sits under the underlined word.
+  // The popover sits under the underlined word, and follows it when the editor scrolls or the window resizes; once
+  // the word has scrolled out of the editor's view, the popover closes (no popover pointing at nothing).
   useEffect(() => {
-    if (!editor || !current || !frame.current) return setPopoverAt(null);
-    try {
-      const at = editor.view.coordsAtPos(current.from);
-      const box = frame.current.getBoundingClientRect();
-      setPopoverAt({ top: at.bottom - box.top + frame.current.scrollTop + 4, left: Math.max(0, at.left - box.left) });
-    } catch {
-      setPopoverAt({ top: 0, left: 0 });
-    }
+    const box = frame.current;
+    if (!editor || !current || !box) return setPopoverAt(null);
+    const place = () => {
+      try {
+        const at = editor.view.coordsAtPos(current.from);
+        const view = box.getBoundingClientRect();
+        if (view.height > 0 && (at.bottom < view.top || at.top > view.bottom)) {
+          const hadFocus = popoverRef.current?.contains(document.activeElement);
+          setOpenLint(null);
+          if (hadFocus) editor.commands.focus();
+          return;
+        }
+        setPopoverAt({ top: at.bottom - view.top + box.scrollTop + 4, left: Math.max(0, at.left - view.left) });
+      } catch {
+        setPopoverAt({ top: 0, left: 0 });
+      }
+    };
+    place();
+    let frameId = 0;
+    const follow = () => {
+      cancelAnimationFrame(frameId);
+      frameId = requestAnimationFrame(place);
+    };
+    box.addEventListener('scroll', follow, { passive: true });
+    addEventListener('resize', follow);
+    return () => {
+      cancelAnimationFrame(frameId);
+      box.removeEventListener('scroll', follow);
+      removeEventListener('resize', follow);
+    };
   }, [editor, current]);
 
   function showLint(lint: PlacedLint, focus: boolean) {

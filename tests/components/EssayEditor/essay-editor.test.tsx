@@ -284,4 +284,34 @@ describe('EssayEditor', () => {
     expect(editorApi.deleteDocument).toHaveBeenCalledWith(item(2).id);
     expect(within(docs()).queryByText('Essay 2')).toBeNull();
   });
+
+  it('[TOOL-06] the grammar popover follows its word when the editor scrolls, and closes once the word has scrolled out of view', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderEditor();
+    const editor = await editorOf();
+    act(() => void editor.commands.setContent('<p>It is realy late.</p>'));
+    act(() => void editor.commands.insertContentAt(1, ''));
+    await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(1), { timeout: 10_000 });
+    // Layout is the browser's: here the word's place and the editor's box are given.
+    const frame = document.querySelector('[data-source]') as HTMLElement;
+    let wordTop = 100;
+    vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue({ top: 50, bottom: 498, left: 10, right: 600, height: 448, width: 590, x: 10, y: 50, toJSON: () => ({}) });
+    vi.spyOn(editor.view, 'coordsAtPos').mockImplementation(() => ({ top: wordTop, bottom: wordTop + 20, left: 40, right: 80 }));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!);
+    const popover = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
+    await waitFor(() => expect(popover.style.top).toBe('74px'));
+    // Scrolled by 30 px: the word moved up, the popover stays under it.
+    frame.scrollTop = 30;
+    wordTop = 70;
+    fireEvent.scroll(frame);
+    await waitFor(() => expect(popover.style.top).toBe('74px'));
+    wordTop = 300;
+    fireEvent(window, new Event('resize'));
+    await waitFor(() => expect(popover.style.top).toBe(`${300 + 20 - 50 + 30 + 4}px`));
+    // Scrolled far enough that the word is above the editor's view: the popover closes.
+    wordTop = -40;
+    fireEvent.scroll(frame);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Suggestion for “realy”' })).toBeNull());
+    vi.restoreAllMocks();
+  });
 });
