@@ -48,6 +48,9 @@ for (const locale of ['en', 'fr'] as const) {
     const result = page.locator('[data-tool-result="rewrite"] [data-result-text]');
     await expect(result).not.toBeEmpty({ timeout: 30_000 });
     const rewritten = (await result.textContent())!.trim();
+    // The rewrite really rewrote: not the paragraph given back unchanged.
+    expect(rewritten).not.toBe(essay[1]);
+    expect(rewritten.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: t('editor.result.replaceSelection') }).click();
     await expect(editor.locator('p')).toHaveCount(2);
     await expect(editor.locator('p').nth(1)).toHaveText(rewritten);
