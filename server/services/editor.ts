@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { editorLimits, titleOf, type EditorDocument, type EditorDocumentItem, type EditorSaveAnswer } from '../../src/domain/editor.ts';
+import { editorLimits, titleOf, type EditorConflict, type EditorDocument, type EditorDocumentItem, type EditorSaveAnswer } from '../../src/domain/editor.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { editorDocuments } from '../db/schema.ts';
@@ -16,16 +16,21 @@ const normalise = (text: string) => text.replace(/\r\n?/g, '\n');
 const item = (row: Row): EditorDocumentItem => ({ id: row.id, title: row.title, wordCount: row.wordCount, revision: row.revision, updatedAt: row.updatedAt.toISOString() });
 
 /** POST /api/editor/document: a new document (no id) or the new text of one of the user's own. */
-export async function saveDocument(db: Db, userId: string, input: { id?: string; text: string }): Promise<EditorSaveAnswer> {
+export async function saveDocument(db: Db, userId: string, input: { id?: string; revision?: number; text: string }): Promise<EditorSaveAnswer> {
   const text = normalise(input.text);
   const values = { text, title: titleOf(text), wordCount: countWords(text) };
   if (input.id) {
     const [row] = await db
       .update(editorDocuments)
       .set({ ...values, revision: sql`${editorDocuments.revision} + 1`, updatedAt: new Date() })
-      .where(and(live(userId), eq(editorDocuments.id, input.id)))
+      .where(and(live(userId), eq(editorDocuments.id, input.id), input.revision === undefined ? undefined : eq(editorDocuments.revision, input.revision)))
       .returning();
-    if (!row) throw notFound();
+    if (!row) {
+      // Optimistic concurrency: the document exists but another tab saved a newer revision; nothing is changed.
+      const [current] = await db.select({ revision: editorDocuments.revision }).from(editorDocuments).where(and(live(userId), eq(editorDocuments.id, input.id)));
+      if (current) throw new AppError(ErrorCode.CONFLICT, 'editor.error.conflict', { payload: { revision: current.revision } satisfies EditorConflict });
+      throw notFound();
+    }
     return { id: row.id, revision: row.revision, updatedAt: row.updatedAt.toISOString(), title: row.title };
   }
   const [kept] = await db.select({ n: count() }).from(editorDocuments).where(live(userId));

@@ -33,6 +33,11 @@ export interface EditorDocument {
 /** One line of the user's document list. */
 export type EditorDocumentItem = Omit<EditorDocument, 'text'>;
 
+/** What a stale save's refusal (envelope code 409) carries: the revision the server holds. */
+export interface EditorConflict {
+  revision: number;
+}
+
 /** What a save answers. */
 export interface EditorSaveAnswer {
   id: string;

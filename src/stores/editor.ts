@@ -33,6 +33,9 @@ export interface Timers {
 }
 const realTimers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>) };
 
+/** The envelope code of a stale save (server ErrorCode.CONFLICT). */
+export const editorConflictCode = 409;
+
 /** A server's refusal (a translated message), as opposed to a network failure worth retrying. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.code !== 2 && error.code !== 401;
 
@@ -133,6 +136,12 @@ export const $localDraft = persistentAtom<{ text: string; savedAt: number } | nu
   },
 });
 
+/**
+ * Another tab or window saved this document after this tab's text was based on it: the save was refused (nothing
+ * changed on the server) and the user chooses between the newer version and saving theirs as a copy.
+ */
+export const $conflict = atom<{ id: string; revision: number } | null>(null);
+
 /** Counts documents switched to (new, opened): a save answering for an earlier one does not claim the current one. */
 let documentGeneration = 0;
 
@@ -145,10 +154,20 @@ export async function saveText(text: string): Promise<void> {
     return;
   }
   // The document this text belongs to, taken now: the user may start a new one while the save is on its way.
-  const { id } = $document.get();
+  const { id, revision } = $document.get();
   const generation = documentGeneration;
   await ensureFreshToken();
-  const answer = await editorApi.saveDocument(id ? { id, text } : { text });
+  let answer;
+  try {
+    // The revision this text is based on: the server refuses the save if another tab saved since.
+    answer = await editorApi.saveDocument(id ? { id, revision, text } : { text });
+  } catch (error) {
+    if (id && error instanceof ApiError && error.code === editorConflictCode && generation === documentGeneration) {
+      const held = (error.payload as { data?: { revision?: unknown } } | undefined)?.data?.revision;
+      $conflict.set({ id, revision: typeof held === 'number' ? held : revision });
+    }
+    throw error;
+  }
   if (generation === documentGeneration) $document.set({ id: answer.id, revision: answer.revision });
   // The visitor's draft is now the user's document.
   if ($localDraft.get()) $localDraft.set(null);
@@ -159,6 +178,7 @@ export async function openDocument(id: string): Promise<string> {
   await ensureFreshToken();
   const doc = await editorApi.fetchDocument(id);
   documentGeneration += 1;
+  $conflict.set(null);
   $document.set({ id: doc.id, revision: doc.revision });
   return doc.text;
 }
@@ -166,16 +186,41 @@ export async function openDocument(id: string): Promise<string> {
 /** A new, empty document (the next save creates it). */
 export function newDocument(): void {
   documentGeneration += 1;
+  $conflict.set(null);
   $document.set({ id: null, revision: 0 });
 }
 
-export async function loadDocuments(): Promise<void> {
+/** How many documents the list shows at first and adds per "Show more". */
+export const documentsPageSize = 10;
+/** How many documents the user has in all (the list may show fewer). */
+export const $documentsTotal = atom(0);
+
+/** The user's latest documents; with `more`, the next page is added to those shown. */
+export async function loadDocuments(more = false): Promise<void> {
   if (!isLoggedIn()) return $documents.set([]);
   try {
-    $documents.set((await editorApi.listDocuments(1, 10)).list);
+    const shown = more ? $documents.get() : [];
+    const answer = await editorApi.listDocuments(Math.floor(shown.length / documentsPageSize) + 1, documentsPageSize);
+    const known = new Set(shown.map((d) => d.id));
+    $documents.set([...shown, ...answer.list.filter((d) => !known.has(d.id))]);
+    $documentsTotal.set(answer.total);
   } catch (error) {
     console.info('editor documents unavailable', error);
   }
+}
+
+/** Deletes one of the user's documents; answers the server's message when it refuses. */
+export async function deleteDocument(id: string): Promise<string | undefined> {
+  try {
+    await ensureFreshToken();
+    await editorApi.deleteDocument(id);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  $documents.set($documents.get().filter((d) => d.id !== id));
+  $documentsTotal.set(Math.max(0, $documentsTotal.get() - 1));
+  if ($conflict.get()?.id === id) $conflict.set(null);
+  return undefined;
 }
 
 // ——— Tools on the text or the selection ———

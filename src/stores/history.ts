@@ -47,10 +47,18 @@ export function resultHref(locale: Locale, orderType: number, jobId: string): st
 
 /** The essay editor's documents (docs/decisions/0024): the ten last edited, shown under the runs. */
 export const $editorDocuments = atom<EditorDocumentItem[]>([]);
+/** How many documents the user has in all: "Show more" adds the next ten while some are not shown. */
+export const $editorDocumentsTotal = atom(0);
+const editorDocumentsPage = 10;
 
-export async function loadEditorDocuments(): Promise<void> {
+/** The latest ten documents; with `more`, the next ten are added to those shown. */
+export async function loadEditorDocuments(more = false): Promise<void> {
   try {
-    $editorDocuments.set((await editorApi.listDocuments(1, 10)).list);
+    const shown = more ? $editorDocuments.get() : [];
+    const answer = await editorApi.listDocuments(Math.floor(shown.length / editorDocumentsPage) + 1, editorDocumentsPage);
+    const known = new Set(shown.map((d) => d.id));
+    $editorDocuments.set([...shown, ...answer.list.filter((d) => !known.has(d.id))]);
+    $editorDocumentsTotal.set(answer.total);
   } catch (error) {
     console.info('editor documents unavailable', error);
   }

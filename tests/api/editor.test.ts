@@ -52,6 +52,31 @@ describe('essay editor documents API', () => {
     expect((await call(t, 'GET', `/api/editor/document?id=${id}`, user.headers)).code).not.toBe(0);
   });
 
+  it('[TOOL-06] two tabs on one document: a save based on an older revision is refused with a translated conflict, nothing changed', async () => {
+    const user = await accountWithSession(t);
+    const created = await call(t, 'POST', '/api/editor/document', user.headers, { text: 'Draft one' });
+    const id = created.data.id as string;
+    expect(created.data.revision).toBe(1);
+    // Tab A saves on revision 1: accepted, now revision 2.
+    const first = await call(t, 'POST', '/api/editor/document', user.headers, { id, revision: 1, text: 'Draft from tab A' });
+    expect(first.data).toMatchObject({ id, revision: 2 });
+    // Tab B still holds revision 1: refused, 409, the server's revision in the answer.
+    const stale = await call(t, 'POST', '/api/editor/document', user.headers, { id, revision: 1, text: 'Draft from tab B' });
+    expect(stale.status).toBe(200);
+    expect(stale.code).toBe(409);
+    expect(stale.message).toBe('Ce document a été modifié dans un autre onglet ou une autre fenêtre. Rien n’a été enregistré ici.');
+    expect(stale.data).toEqual({ revision: 2 });
+    const kept = await call(t, 'GET', `/api/editor/document?id=${id}`, user.headers);
+    expect(kept.data).toMatchObject({ text: 'Draft from tab A', revision: 2 });
+    // Based on the newer revision, tab B's save goes through.
+    expect((await call(t, 'POST', '/api/editor/document', user.headers, { id, revision: 2, text: 'Draft from tab B' })).data).toMatchObject({ revision: 3 });
+    // Another user's document is "not found", not a conflict, whatever the revision.
+    const other = await accountWithSession(t);
+    const foreign = await call(t, 'POST', '/api/editor/document', other.headers, { id, revision: 1, text: 'stolen' });
+    expect(foreign.code).not.toBe(409);
+    expect(foreign.message).toBe('Ce document est introuvable.');
+  });
+
   it('[TOOL-06] refuses a visitor, an over-long text and a malformed id with translated messages, changing nothing', async () => {
     expect((await call(t, 'POST', '/api/editor/document', {}, { text: 'hello' })).status).toBe(401);
     const user = await accountWithSession(t);

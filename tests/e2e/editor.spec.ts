@@ -19,7 +19,7 @@ const editorOf = (page: Page, locale: Locale) => page.getByRole('textbox', { nam
 for (const locale of ['en', 'fr'] as const) {
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params);
 
-  test(`[TOOL-06] ${locale}: type, fix a grammar suggestion, rewrite a selection back into the document, reload the autosaved text, reopen it from the history`, async ({ page }) => {
+  test(`[TOOL-06] ${locale}: type, fix a grammar suggestion, rewrite a selection back into the document, reload the autosaved text, reopen it from the history${locale === 'en' ? '; two tabs on it: the stale save is refused and kept as a copy' : ''}`, async ({ page }) => {
     test.setTimeout(120_000);
     await signUpFresh(page, { tag: `ed${locale}`, returnTo: '/en/ai-editor' });
     if (locale !== 'en') await page.goto(`/${locale}/ai-editor`);
@@ -48,6 +48,9 @@ for (const locale of ['en', 'fr'] as const) {
     const result = page.locator('[data-tool-result="rewrite"] [data-result-text]');
     await expect(result).not.toBeEmpty({ timeout: 30_000 });
     const rewritten = (await result.textContent())!.trim();
+    // The rewrite really rewrote: not the paragraph given back unchanged.
+    expect(rewritten).not.toBe(essay[1]);
+    expect(rewritten.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: t('editor.result.replaceSelection') }).click();
     await expect(editor.locator('p')).toHaveCount(2);
     await expect(editor.locator('p').nth(1)).toHaveText(rewritten);
@@ -64,6 +67,30 @@ for (const locale of ['en', 'fr'] as const) {
     await page.locator('[data-editor-documents]').getByRole('link', { name: 'He goes to school every day because he likes his teachers.' }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/ai-editor\\?doc=`));
     await expect(editorOf(page, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
+    if (locale !== 'en') return;
+
+    // Two tabs on one document: tab B saves first; tab A's save is refused as stale, nothing lost, and "keep mine"
+    // saves A's text as a new document.
+    const first = 'He goes to school every day because he likes his teachers.';
+    const tabB = await page.context().newPage();
+    await tabB.goto(page.url());
+    await expect(editorOf(tabB, locale).locator('p').nth(1)).toHaveText(rewritten, { timeout: 20_000 });
+    const savedB = tabB.waitForResponse((r) => r.url().includes('/api/editor/document') && r.request().method() === 'POST');
+    await editorOf(tabB, locale).locator('p').first().click();
+    await tabB.keyboard.press('End');
+    await tabB.keyboard.insertText(' Tab B.');
+    expect((await (await savedB).json()).code).toBe(0);
+    await editorOf(page, locale).locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.insertText(' Tab A.');
+    const conflict = page.getByRole('alert').filter({ hasText: t('editor.error.conflict') });
+    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await expect(editorOf(page, locale).locator('p').first()).toHaveText(`${first} Tab A.`);
+    const docA = new URL(page.url()).searchParams.get('doc');
+    await conflict.getByRole('button', { name: t('editor.conflict.keepMine') }).click();
+    await expect(page.locator('[data-save-state]')).toHaveText(t('editor.save.saved'), { timeout: 15_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('doc')).not.toBe(docA);
+    // (That tab B's version stays untouched is the API test's: tests/api/editor.test.ts.)
   });
 }
 

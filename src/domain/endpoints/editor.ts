@@ -6,9 +6,13 @@ const id = z.uuid({ message: 'editor.error.notFound' });
 /** GET /api/editor/document?id= */
 export const editorDocumentRequest = z.object({ id });
 
-/** POST /api/editor/document: creates (no id) or replaces (id) a document's text. */
+/**
+ * POST /api/editor/document: creates (no id) or replaces (id) a document's text. `revision` is the revision the
+ * text was based on: a save based on an older one (another tab saved meanwhile) is refused, nothing changed.
+ */
 export const editorSaveRequest = z.object({
   id: id.optional(),
+  revision: z.number({ message: 'editor.error.notFound' }).int().min(0).optional(),
   text: z.string().max(editorLimits.maxChars, { message: 'editor.error.tooLong' }),
 });
 

@@ -16,12 +16,15 @@ import { createGrammarClient, type GrammarClient } from '../../lib/grammar/clien
 import { applyFix, type GrammarFix, type GrammarLint } from '../../lib/grammar/lints.ts';
 import { redirectToSignup } from '../../lib/session.ts';
 import {
+  $conflict,
   $document,
   $documents,
+  $documentsTotal,
   $localDraft,
   $toolRun,
   closeToolRun,
   createAutosave,
+  deleteDocument,
   editorTools,
   isLoggedIn,
   loadDocuments,
@@ -37,6 +40,7 @@ import {
 import { $user } from '../../stores/user.ts';
 import { Report } from '../ReferenceChecker/ReferenceChecker.tsx';
 import { buttonClass } from '../shared/Button.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { sourceExtensions } from '../shared/editor/extensions.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { docText, Highlights, highlightsOf, locateTarget, paragraphsOf, replacementContent, selectionOf, sentenceRanges, setHighlights, withinOneParagraph } from './document.ts';
@@ -111,6 +115,9 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
   const user = useStore($user);
   const loggedIn = hydrated && Boolean(user.isLoginUser && user.accessToken);
   const documents = useStore($documents);
+  const documentsTotal = useStore($documentsTotal);
+  const conflict = useStore($conflict);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const run = useStore($toolRun);
   const autosave = useMemo(() => createAutosave(saveText), []);
   const saveState = useStore(autosave.$state);
@@ -298,16 +305,39 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
 
   const current = lints.find((l) => l.id === openLint);
 
-  // The popover sits under the underlined word.
+  // The popover sits under the underlined word, and follows it when the editor scrolls or the window resizes; once
+  // the word has scrolled out of the editor's view, the popover closes (no popover pointing at nothing).
   useEffect(() => {
-    if (!editor || !current || !frame.current) return setPopoverAt(null);
-    try {
-      const at = editor.view.coordsAtPos(current.from);
-      const box = frame.current.getBoundingClientRect();
-      setPopoverAt({ top: at.bottom - box.top + frame.current.scrollTop + 4, left: Math.max(0, at.left - box.left) });
-    } catch {
-      setPopoverAt({ top: 0, left: 0 });
-    }
+    const box = frame.current;
+    if (!editor || !current || !box) return setPopoverAt(null);
+    const place = () => {
+      try {
+        const at = editor.view.coordsAtPos(current.from);
+        const view = box.getBoundingClientRect();
+        if (view.height > 0 && (at.bottom < view.top || at.top > view.bottom)) {
+          const hadFocus = popoverRef.current?.contains(document.activeElement);
+          setOpenLint(null);
+          if (hadFocus) editor.commands.focus();
+          return;
+        }
+        setPopoverAt({ top: at.bottom - view.top + box.scrollTop + 4, left: Math.max(0, at.left - view.left) });
+      } catch {
+        setPopoverAt({ top: 0, left: 0 });
+      }
+    };
+    place();
+    let frameId = 0;
+    const follow = () => {
+      cancelAnimationFrame(frameId);
+      frameId = requestAnimationFrame(place);
+    };
+    box.addEventListener('scroll', follow, { passive: true });
+    addEventListener('resize', follow);
+    return () => {
+      cancelAnimationFrame(frameId);
+      box.removeEventListener('scroll', follow);
+      removeEventListener('resize', follow);
+    };
   }, [editor, current]);
 
   function showLint(lint: PlacedLint, focus: boolean) {
@@ -378,6 +408,39 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
     setApplied(true);
   }
 
+  /** Starts an empty, unsaved document (the next save creates it) and drops ?doc= from the address. */
+  function startNewDocument(text = '') {
+    newDocument();
+    const url = new URL(location.href);
+    url.searchParams.delete('doc');
+    history.replaceState(history.state, '', url);
+    if (editor && !text) load(editor, '');
+    autosave.reset(null);
+  }
+
+  /** Another tab saved first: show its text here; the user's own stays one undo away. */
+  async function loadNewer() {
+    if (!editor || !conflict) return;
+    try {
+      const text = await openDocument(conflict.id);
+      editor.commands.setContent(textToDoc(text) as never, { emitUpdate: false });
+      setWords(countWords(text));
+      autosave.reset(text, 'saved');
+      scheduleLint(editor);
+    } catch (error) {
+      setToolProblem({ message: (error as Error).message });
+    }
+  }
+
+  /** Another tab saved first: the user's text becomes a new document of its own, the other stays as it is. */
+  function keepMine() {
+    if (!editor) return;
+    const text = docText(editor.state.doc);
+    startNewDocument(text);
+    autosave.changed(text);
+    void autosave.flush();
+  }
+
   function clearDetection() {
     editor?.view.dispatch(setHighlights(editor.state.tr, 'ai', []));
     closeToolRun();
@@ -408,12 +471,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
                 className={buttonClass.action}
                 onClick={() => {
                   void autosave.flush();
-                  newDocument();
-                  const url = new URL(location.href);
-                  url.searchParams.delete('doc');
-                  history.replaceState(history.state, '', url);
-                  if (editor) load(editor, '');
-                  autosave.reset(null);
+                  startNewDocument();
                   clearDetection();
                 }}
               >
@@ -422,6 +480,18 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
             )}
           </div>
         </header>
+        {conflict && (
+          <div className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" role="alert" data-conflict>
+            <p className="basis-full font-medium">{t('editor.error.conflict')}</p>
+            <p className="basis-full">{t('editor.conflict.message')}</p>
+            <button type="button" className={buttonClass.action} onClick={() => void loadNewer()}>
+              {t('editor.conflict.loadNewer')}
+            </button>
+            <button type="button" className={buttonClass.action} onClick={keepMine}>
+              {t('editor.conflict.keepMine')}
+            </button>
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2" role="toolbar" aria-label={t('editor.toolsLabel')} aria-describedby={`${id}-scope`}>
           {editorTools.map((tool) => (
             <button key={tool} type="button" className={buttonClass.action} disabled={run.phase === 'running'} onClick={() => void startTool(tool)}>
@@ -593,15 +663,43 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
           ) : (
             <ul className="mt-2 grid gap-1">
               {documents.map((d) => (
-                <li key={d.id}>
+                <li key={d.id} className="flex flex-wrap items-center gap-x-2">
                   <a className="text-brand-700 underline" href={`?doc=${encodeURIComponent(d.id)}`} dir="auto">
                     {d.title || t('editor.untitled')}
-                  </a>{' '}
+                  </a>
                   <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: d.wordCount, date: formatLocalDateTime(d.updatedAt) })}</span>
+                  <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={() => setDeleting({ id: d.id, title: d.title || t('editor.untitled') })}>
+                    {t('editor.delete')}
+                    <span className="sr-only" dir="auto">
+                      {' '}
+                      {d.title || t('editor.untitled')}
+                    </span>
+                  </button>
                 </li>
               ))}
             </ul>
           )}
+          {documents.length < documentsTotal && (
+            <button type="button" className={`${buttonClass.action} mt-2`} onClick={() => void loadDocuments(true)}>
+              {t('editor.showMore')}
+            </button>
+          )}
+          <ConfirmDialog
+            open={deleting !== null}
+            title={t('editor.deleteTitle')}
+            confirmLabel={t('editor.delete')}
+            cancelLabel={t('editor.deleteCancel')}
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              if (!deleting) return undefined;
+              const problem = await deleteDocument(deleting.id);
+              // The open document is gone: the editor starts a new one.
+              if (!problem && $document.get().id === deleting.id) startNewDocument();
+              return problem;
+            }}
+          >
+            {deleting && t('editor.deleteBody', { title: deleting.title })}
+          </ConfirmDialog>
         </section>
       )}
     </div>

@@ -11,14 +11,14 @@ import { parseContentMeta } from '../../domain/history.ts';
 import { firstPage } from '../../domain/orders.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $editorDocuments, deleteRun, documentHref, essayHistory, loadEditorDocuments, resultHref } from '../../stores/history.ts';
+import { $editorDocuments, $editorDocumentsTotal, deleteRun, documentHref, essayHistory, loadEditorDocuments, resultHref } from '../../stores/history.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button, LinkButton } from '../shared/Button.tsx';
 import { formatNumber } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { PageNav, PageSize } from '../shared/Pager.tsx';
 
-export type HistoryPanelMessages = AreaMessages<'history.' | 'orders.pageSize' | 'orders.previous' | 'orders.next' | 'orders.page' | 'user.historyEmpty' | 'editor.documents' | 'editor.untitled' | 'editor.documentMeta'>;
+export type HistoryPanelMessages = AreaMessages<'history.' | 'orders.pageSize' | 'orders.previous' | 'orders.next' | 'orders.page' | 'user.historyEmpty' | 'editor.documents' | 'editor.untitled' | 'editor.documentMeta' | 'editor.showMore'>;
 
 export interface HistoryPanelProps {
   locale: Locale;
@@ -38,6 +38,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
   const t = useT<HistoryPanelMessages>();
   const state = useStore(essayHistory.$state);
   const documents = useStore($editorDocuments);
+  const documentsTotal = useStore($editorDocumentsTotal);
   useEffect(() => {
     void essayHistory.load(Number(new URLSearchParams(location.search).get('page')) || firstPage);
     void loadEditorDocuments();
@@ -103,6 +104,11 @@ function Panel({ locale, lang }: HistoryPanelProps) {
               </li>
             ))}
           </ul>
+          {documents.length < documentsTotal && (
+            <Button variant="action" className="mt-2" onClick={() => void loadEditorDocuments(true)}>
+              {t('editor.showMore')}
+            </Button>
+          )}
         </section>
       )}
     </div>

@@ -7,7 +7,8 @@ import { paragraphsOf } from '../../../src/islands/EssayEditor/document.ts';
 import * as editorApi from '../../../src/lib/api/editor.ts';
 import * as rewriterApi from '../../../src/lib/api/rewriter.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
-import { $document, $localDraft, closeToolRun } from '../../../src/stores/editor.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
+import { $conflict, $document, $documents, $documentsTotal, $localDraft, closeToolRun } from '../../../src/stores/editor.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
 
 const essay = 'Phones keep students awake at night.\nIt is important to note that sleep matters a lot.';
@@ -61,6 +62,9 @@ describe('EssayEditor', () => {
     $user.set({ ...emptyUser });
     $document.set({ id: null, revision: 0 });
     $localDraft.set(null);
+    $conflict.set(null);
+    $documents.set([]);
+    $documentsTotal.set(0);
     closeToolRun();
     history.replaceState(null, '', '/en/ai-editor');
   });
@@ -195,5 +199,119 @@ describe('EssayEditor', () => {
     expect(await screen.findByText('Check references: result')).toBeTruthy();
     expect(toolsApi.createToolOrder).toHaveBeenCalledWith(6, essay, {});
     expect(screen.getAllByText(/Midnight revision habits/).length).toBeGreaterThan(0);
+  });
+  it('[TOOL-06] two tabs: a save refused as stale says the document changed elsewhere; "load the newer version" shows it and undo brings the user’s text back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    const docId = '5d0c7c7e-1111-4222-8333-944444444444';
+    history.replaceState(null, '', `/en/ai-editor?doc=${docId}`);
+    const conflictMessage = 'This document was changed in another tab or window. Nothing was saved here.';
+    vi.mocked(editorApi.saveDocument).mockRejectedValueOnce(new ApiError(conflictMessage, 409, { code: 409, message: conflictMessage, data: { revision: 4 } }));
+    renderEditor();
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    act(() => void editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' Mine.'));
+    await act(async () => void vi.advanceTimersByTime(1600));
+    // The save said which revision it was based on (the opened one, 3).
+    expect(editorApi.saveDocument).toHaveBeenCalledWith({ id: docId, revision: 3, text: `${essay} Mine.` });
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText(conflictMessage)).toBeTruthy();
+    expect(document.querySelector('[data-save-state]')!.textContent).toBe(conflictMessage);
+    // Nothing is lost: the user's text is still in the editor until they choose.
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(`${essay} Mine.`);
+    vi.mocked(editorApi.fetchDocument).mockResolvedValueOnce({ id: docId, title: 'Tab A', text: 'Tab A wrote this.', wordCount: 4, revision: 4, updatedAt: '2026-11-24T05:00:00.000Z' });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Load the newer version' }));
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe('Tab A wrote this.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect($document.get()).toEqual({ id: docId, revision: 4 });
+    expect(document.querySelector('[data-save-state]')!.textContent).toBe('Saved');
+    act(() => void editor.commands.undo());
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(`${essay} Mine.`);
+    // Saved again on top of the newer revision.
+    await act(async () => void vi.advanceTimersByTime(1600));
+    await waitFor(() => expect(editorApi.saveDocument).toHaveBeenLastCalledWith({ id: docId, revision: 4, text: `${essay} Mine.` }));
+    vi.useRealTimers();
+  });
+
+  it('[TOOL-06] two tabs: "keep mine" saves the user’s text as a new document and leaves the other tab’s version alone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    const docId = '5d0c7c7e-2222-4222-8333-944444444444';
+    history.replaceState(null, '', `/en/ai-editor?doc=${docId}`);
+    vi.mocked(editorApi.saveDocument)
+      .mockRejectedValueOnce(new ApiError('changed elsewhere', 409, { code: 409, message: 'changed elsewhere', data: { revision: 7 } }))
+      .mockResolvedValueOnce({ id: '5d0c7c7e-3333-4222-8333-944444444444', revision: 1, updatedAt: '2026-11-24T05:00:00.000Z', title: 'Phones' });
+    renderEditor('de');
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    act(() => void editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' Meins.'));
+    await act(async () => void vi.advanceTimersByTime(1600));
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText(/Dieses Dokument wurde in einem anderen Tab oder Fenster geändert/)).toBeTruthy();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Meinen Text behalten (als Kopie speichern)' }));
+    await waitFor(() => expect(editorApi.saveDocument).toHaveBeenLastCalledWith({ text: `${essay} Meins.` }));
+    await waitFor(() => expect(location.search).toBe('?doc=5d0c7c7e-3333-4222-8333-944444444444'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(editor.getText({ blockSeparator: '\n' })).toBe(`${essay} Meins.`);
+    expect(editorApi.saveDocument).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('[TOOL-06] a document is deleted from the list after a keyboard-usable confirmation; "show more" adds the next ten', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    const item = (n: number) => ({ id: `5d0c7c7e-0000-4222-8333-${String(n).padStart(12, '0')}`, title: `Essay ${n}`, wordCount: n, revision: 1, updatedAt: '2026-11-24T04:00:00.000Z' });
+    vi.mocked(editorApi.listDocuments)
+      .mockResolvedValueOnce({ list: Array.from({ length: 10 }, (_, i) => item(i + 1)), total: 12 })
+      .mockResolvedValueOnce({ list: [item(11), item(12)], total: 12 });
+    renderEditor();
+    const docs = () => document.querySelector('[data-documents]') as HTMLElement;
+    await waitFor(() => expect(within(docs()).getAllByRole('link')).toHaveLength(10));
+    fireEvent.click(within(docs()).getByRole('button', { name: 'Show more documents' }));
+    await waitFor(() => expect(within(docs()).getAllByRole('link')).toHaveLength(12));
+    expect(editorApi.listDocuments).toHaveBeenLastCalledWith(2, 10);
+    expect(within(docs()).queryByRole('button', { name: 'Show more documents' })).toBeNull();
+
+    fireEvent.click(within(docs()).getByRole('button', { name: 'Delete Essay 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    expect(within(dialog).getByText('“Essay 2” will be removed from your documents.')).toBeTruthy();
+    // The safe choice has the focus; Escape is "no" and nothing is deleted.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' })));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(editorApi.deleteDocument).not.toHaveBeenCalled();
+    fireEvent.click(within(docs()).getByRole('button', { name: 'Delete Essay 2' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this document?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(docs()).getAllByRole('link')).toHaveLength(11));
+    expect(editorApi.deleteDocument).toHaveBeenCalledWith(item(2).id);
+    expect(within(docs()).queryByText('Essay 2')).toBeNull();
+  });
+
+  it('[TOOL-06] the grammar popover follows its word when the editor scrolls, and closes once the word has scrolled out of view', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    renderEditor();
+    const editor = await editorOf();
+    act(() => void editor.commands.setContent('<p>It is realy late.</p>'));
+    act(() => void editor.commands.insertContentAt(1, ''));
+    await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(1), { timeout: 10_000 });
+    // Layout is the browser's: here the word's place and the editor's box are given.
+    const frame = document.querySelector('[data-source]') as HTMLElement;
+    let wordTop = 100;
+    vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue({ top: 50, bottom: 498, left: 10, right: 600, height: 448, width: 590, x: 10, y: 50, toJSON: () => ({}) });
+    vi.spyOn(editor.view, 'coordsAtPos').mockImplementation(() => ({ top: wordTop, bottom: wordTop + 20, left: 40, right: 80 }));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!);
+    const popover = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
+    await waitFor(() => expect(popover.style.top).toBe('74px'));
+    // Scrolled by 30 px: the word moved up, the popover stays under it.
+    frame.scrollTop = 30;
+    wordTop = 70;
+    fireEvent.scroll(frame);
+    await waitFor(() => expect(popover.style.top).toBe('74px'));
+    wordTop = 300;
+    fireEvent(window, new Event('resize'));
+    await waitFor(() => expect(popover.style.top).toBe(`${300 + 20 - 50 + 30 + 4}px`));
+    // Scrolled far enough that the word is above the editor's view: the popover closes.
+    wordTop = -40;
+    fireEvent.scroll(frame);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Suggestion for “realy”' })).toBeNull());
+    vi.restoreAllMocks();
   });
 });

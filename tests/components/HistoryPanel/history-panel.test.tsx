@@ -5,10 +5,11 @@ vi.mock('../../../src/lib/api/instance.ts', () => ({ api: vi.fn(), bindApi: vi.f
 // The editor's documents (listed under the runs) are another module's call.
 vi.mock('../../../src/lib/api/editor.ts', () => ({ listDocuments: vi.fn(async () => ({ list: [], total: 0 })) }));
 const { api } = await import('../../../src/lib/api/instance.ts');
+const editorApi = await import('../../../src/lib/api/editor.ts');
 const { HistoryPanel } = await import('../../../src/islands/HistoryPanel/HistoryPanel.tsx');
 const { islandMessages } = await import('../../../src/i18n/island-messages.ts');
 
-const messages = islandMessages('en', ['history.', 'orders.pageSize', 'orders.previous', 'orders.next', 'orders.page', 'user.historyEmpty']);
+const messages = islandMessages('en', ['history.', 'orders.pageSize', 'orders.previous', 'orders.next', 'orders.page', 'user.historyEmpty', 'editor.documents', 'editor.untitled', 'editor.documentMeta', 'editor.showMore']);
 const item = (jobId: string, meta: object) => ({ jobId, createTime: '2026-12-01T12:00:00Z', contentMeta: JSON.stringify(meta) });
 
 describe('HistoryPanel', () => {
@@ -40,5 +41,24 @@ describe('HistoryPanel', () => {
     });
     expect(vi.mocked(api).mock.calls[1]).toEqual(['/api/essay/delete', { method: 'POST', body: { jobId: 'IW1' }, silent: true }]);
     expect(await screen.findByText('Your finished results will appear here.')).toBeTruthy();
+  });
+
+  it('[TOOL-06] the editor documents section shows ten, and "Show more documents" adds the next ones until all are shown', async () => {
+    vi.mocked(api).mockResolvedValueOnce({ list: [], total: 0 });
+    const doc = (n: number) => ({ id: `5d0c7c7e-0000-4222-8333-${String(n).padStart(12, '0')}`, title: `Essay ${n}`, wordCount: n, revision: 1, updatedAt: '2026-11-24T04:00:00.000Z' });
+    vi.mocked(editorApi.listDocuments)
+      .mockResolvedValueOnce({ list: Array.from({ length: 10 }, (_, i) => doc(i + 1)), total: 13 })
+      .mockResolvedValueOnce({ list: [doc(11), doc(12), doc(13)], total: 13 });
+    render(<HistoryPanel locale="en" lang="en" messages={messages} />);
+    const section = () => document.querySelector('[data-editor-documents]') as HTMLElement;
+    await screen.findByRole('link', { name: 'Essay 10' });
+    expect(within(section()).getAllByRole('link')).toHaveLength(10);
+    await act(async () => {
+      fireEvent.click(within(section()).getByRole('button', { name: 'Show more documents' }));
+    });
+    expect(await screen.findByRole('link', { name: 'Essay 13' })).toBeTruthy();
+    expect(within(section()).getAllByRole('link')).toHaveLength(13);
+    expect(editorApi.listDocuments).toHaveBeenLastCalledWith(2, 10);
+    expect(within(section()).queryByRole('button', { name: 'Show more documents' })).toBeNull();
   });
 });

@@ -66,9 +66,15 @@ describe('essay editor autosave', () => {
   it('[TOOL-06] says "offline" and retries with a growing delay until a save succeeds, keeping the newest text', async () => {
     const { timers, advance } = manualTimers();
     let online = false;
+    let failed = 0;
     const save = vi.fn(async (_text: string) => {
-      if (!online) throw new TypeError('Failed to fetch');
+      if (!online) {
+        failed += 1;
+        throw new TypeError('Failed to fetch');
+      }
     });
+    // Each failed save is logged (the product's real diagnostic): checked here rather than printed into the run.
+    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const autosave = createAutosave(save, timers, limits);
     autosave.changed('draft 1');
     await advance(1000);
@@ -83,6 +89,10 @@ describe('essay editor autosave', () => {
     await advance(8000);
     expect(save.mock.calls.at(-1)).toEqual(['draft 2']);
     expect(autosave.$state.get()).toBe('saved');
+    expect(failed).toBeGreaterThan(1);
+    expect(log.mock.calls.length).toBe(failed);
+    expect(log.mock.calls.every(([what, error]) => what === 'autosave failed, will retry' && error instanceof TypeError)).toBe(true);
+    log.mockRestore();
   });
 
   it('[TOOL-06] a refused save (the server’s message) is shown and not retried until the text changes', async () => {
@@ -175,7 +185,7 @@ describe('essay editor documents', () => {
     await new Promise((r) => setImmediate(r));
     answer({ id: 'old-doc', revision: 5, updatedAt: '2026-11-24T04:00:00.000Z', title: 'Old' });
     await saving;
-    expect(save).toHaveBeenCalledWith({ id: 'old-doc', text: 'last words of the old essay' });
+    expect(save).toHaveBeenCalledWith({ id: 'old-doc', revision: 4, text: 'last words of the old essay' });
     expect(store.$document.get()).toEqual({ id: null, revision: 0 });
     vi.restoreAllMocks();
   });
