@@ -56,10 +56,11 @@ export interface FitOptions {
   signs?: readonly number[];
 }
 
-/** Fits a logistic regression on rows `x` (unstandardised), labels `y` and weights `w`. Deterministic. */
-export function fitLogistic(x: readonly (readonly number[])[], y: readonly number[], w: readonly number[], opts: FitOptions): LinearModel {
-  const n = x.length;
-  const d = (x[0] ?? []).length;
+/**
+ * The weighted mean and standard deviation of each column of `x`, the standardised design matrix (row-major) and the
+ * weights normalised to sum 1: what both fitters start from. Sums run in a fixed order (deterministic).
+ */
+function standardise(x: readonly (readonly number[])[], w: readonly number[], n: number, d: number) {
   let wsum = 0;
   for (const v of w) wsum += v;
   const mean = new Array<number>(d).fill(0);
@@ -74,7 +75,6 @@ export function fitLogistic(x: readonly (readonly number[])[], y: readonly numbe
     for (let j = 0; j < d; j++) scale[j] = (scale[j] as number) + (w[i] as number) * ((row[j] as number) - (mean[j] as number)) ** 2;
   }
   for (let j = 0; j < d; j++) scale[j] = Math.sqrt((scale[j] as number) / wsum) || 1;
-  // Standardised design matrix, row-major.
   const z = new Float64Array(n * d);
   for (let i = 0; i < n; i++) {
     const row = x[i] as readonly number[];
@@ -82,6 +82,14 @@ export function fitLogistic(x: readonly (readonly number[])[], y: readonly numbe
   }
   const nw = new Float64Array(n);
   for (let i = 0; i < n; i++) nw[i] = (w[i] as number) / wsum;
+  return { mean, scale, z, nw };
+}
+
+/** Fits a logistic regression on rows `x` (unstandardised), labels `y` and weights `w`. Deterministic. */
+export function fitLogistic(x: readonly (readonly number[])[], y: readonly number[], w: readonly number[], opts: FitOptions): LinearModel {
+  const n = x.length;
+  const d = (x[0] ?? []).length;
+  const { mean, scale, z, nw } = standardise(x, w, n, d);
   // Step size from the gradient's Lipschitz constant: 0.25 * the largest eigenvalue of the weighted Gram matrix
   // of [Z 1], estimated by power iteration (a fixed number of steps from a fixed start, so deterministic).
   let vec = new Float64Array(d + 1).fill(1 / Math.sqrt(d + 1));
@@ -187,27 +195,7 @@ export function fitMlp(x: readonly (readonly number[])[], y: readonly number[], 
   const n = x.length;
   const d = (x[0] ?? []).length;
   const H = opts.hidden;
-  let wsum = 0;
-  for (const v of w) wsum += v;
-  const mean = new Array<number>(d).fill(0);
-  const scale = new Array<number>(d).fill(0);
-  for (let i = 0; i < n; i++) {
-    const row = x[i] as readonly number[];
-    for (let j = 0; j < d; j++) mean[j] = (mean[j] as number) + (w[i] as number) * (row[j] as number);
-  }
-  for (let j = 0; j < d; j++) mean[j] = (mean[j] as number) / wsum;
-  for (let i = 0; i < n; i++) {
-    const row = x[i] as readonly number[];
-    for (let j = 0; j < d; j++) scale[j] = (scale[j] as number) + (w[i] as number) * ((row[j] as number) - (mean[j] as number)) ** 2;
-  }
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt((scale[j] as number) / wsum) || 1;
-  const z = new Float64Array(n * d);
-  for (let i = 0; i < n; i++) {
-    const row = x[i] as readonly number[];
-    for (let j = 0; j < d; j++) z[i * d + j] = ((row[j] as number) - (mean[j] as number)) / (scale[j] as number);
-  }
-  const nw = new Float64Array(n);
-  for (let i = 0; i < n; i++) nw[i] = (w[i] as number) / wsum;
+  const { mean, scale, z, nw } = standardise(x, w, n, d);
   // Parameters in one vector: W1 (H x d), b1 (H), W2 (H), b2 (1). Initial weights uniform in ±0.52 (sd 0.3).
   const P = H * d + H + H + 1;
   const theta = new Float64Array(P);
