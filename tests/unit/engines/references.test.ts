@@ -3,6 +3,7 @@ import { analyzeReferences, checkReferences, judge, parseReference, recordFromCr
 import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, normalizeDoi } from '../../../server/engines/references/identifiers.ts';
 import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
 import { parseNames } from '../../../server/engines/references/fields.ts';
+import { decoderOf, type SequenceModel } from '../../../server/engines/references/perceptron.ts';
 import { retryAfterMs } from '../../../server/services/reference-lookup.ts';
 import { loadConfig } from '../../../server/config.ts';
 
@@ -54,6 +55,26 @@ describe('reference parser', () => {
     const parsed = parseReference(text);
     expect(parsed).toMatchObject(fields);
     expect(parsed.authors.map((a) => a.family)).toEqual(authors);
+  });
+
+  it('[TOOL-05] never starts a second span of a one-span field, and leaves a path that keeps the rule unchanged', () => {
+    // Token features pull towards title, container, title: the best free path re-enters "title".
+    const model: SequenceModel = {
+      labels: ['container', 'title'],
+      transitions: [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ],
+      weights: { t: [1, 2], c: [0, 2], weak: [1, 0.5] },
+    };
+    const tokens = { nodes: [['t'], ['t'], ['c'], ['weak']] };
+    expect(decoderOf(model).decode(tokens)).toEqual([1, 1, 0, 1]);
+    // With the rule, the last token cannot go back to "title": it stays in the container.
+    expect(decoderOf(model, { once: ['title', 'container'] }).decode(tokens)).toEqual([1, 1, 0, 0]);
+    // A path that keeps the rule is the same with or without it.
+    const clean = { nodes: [['t'], ['c'], ['c']] };
+    expect(decoderOf(model, { once: ['title', 'container'] }).decode(clean)).toEqual(decoderOf(model).decode(clean));
   });
 
   it.each(styled)('[TOOL-05] recognises the $style style', ({ text, style }) => {

@@ -1,5 +1,5 @@
 import { featureVersion, sequenceFeatures } from '../features.ts';
-import type { ParserModelFile } from '../parse.ts';
+import { singleSpanLabels, type ParserModelFile } from '../parse.ts';
 import { decoderOf, trainPerceptron, type Example } from '../perceptron.ts';
 import { tokenize } from '../tokens.ts';
 import { loadDataset, tokensWithLabels, type LabelledReference } from './dataset.ts';
@@ -23,7 +23,7 @@ export function fitModel(fit: LabelledReference[], options: { epochs?: number; l
 
 /** The labels a model gives each token of a reference string. */
 export function decodeLabels(model: ParserModelFile | ReturnType<typeof decoderOf>, text: string): string[] {
-  const decoder = 'decode' in model ? model : decoderOf(model);
+  const decoder = 'decode' in model ? model : decoderOf(model, { once: singleSpanLabels });
   return decoder.decode(sequenceFeatures(tokenize(text))).map((i) => decoder.labels[i]!);
 }
 
@@ -42,7 +42,7 @@ export function trainParser(options: { data?: LabelledReference[]; limit?: numbe
 
 /** Field-level scores of a model on the held-out split, as read and as rendered in six styles. */
 export function evaluate(model: ParserModelFile, data: LabelledReference[]): string[] {
-  const decoder = decoderOf(model);
+  const decoder = decoderOf(model, { once: singleSpanLabels });
   const held = data.filter((r) => r.split === 'test');
   const real = new FieldScores();
   for (const r of held) {
