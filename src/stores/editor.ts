@@ -16,6 +16,7 @@ import { ProductId } from '../domain/products.ts';
 import type { ReferenceReport } from '../domain/references.ts';
 import { defaultRewriteSettings } from '../domain/rewriter.ts';
 import { countWords } from '../domain/word-count.ts';
+import { isInsufficientBeans } from '../domain/orders.ts';
 import { ApiError } from '../lib/api/client.ts';
 import * as editorApi from '../lib/api/editor.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
@@ -316,7 +317,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
     orderNo = order.orderNo;
     void fetchBalance().catch(() => undefined);
   } catch (error) {
-    const unlock = error instanceof ApiError && /bean/i.test(error.message);
+    const unlock = error instanceof ApiError && isInsufficientBeans(error.payload);
     return $toolRun.set({ ...idleRun, tool, problem: { message: (error as Error).message, unlock } });
   }
   try {

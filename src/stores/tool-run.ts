@@ -4,6 +4,7 @@
  * line with its "unlock more words" link. No DOM: the islands render these.
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import { isInsufficientBeans } from '../domain/orders.ts';
 import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
@@ -49,8 +50,8 @@ export function textProblem(text: string, level: number, t: AreaT<'messages.'>):
 /** A failed call as a problem: the server's message, already translated, as is. */
 export const failureProblem = (error: unknown): Problem => ({ message: errorText(error) });
 
-/** A failed order or payment as a problem; out of beans also offers the unlock link (spec §8). */
-export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && /bean/i.test(error.message) });
+/** A failed order or payment as a problem; out of beans (the answer's reason, in any language) also offers the unlock link (spec §8). */
+export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
 
 /** True when a person is logged in (a paid run needs an account; the islands send visitors to sign-up). */
 export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
