@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { formatLocalDateTime } from '../../domain/dates.ts';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
@@ -228,7 +229,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {history.map((entry) => (
               <li key={entry.orderNo} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <time dateTime={entry.createTime}>{new Date(entry.createTime).toLocaleString(document.documentElement.lang || undefined)}</time>
+                <time dateTime={entry.createTime}>{formatLocalDateTime(entry.createTime)}</time>
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatLocalDateTime } from '../../../src/domain/dates.ts';
 import type { RewriteAnswer } from '../../../src/domain/rewriter.ts';
 import { rewriterMessages } from '../../../src/islands/EssayRewriter/page-messages.ts';
 import { EssayRewriter } from '../../../src/islands/EssayRewriter/EssayRewriter.tsx';
@@ -76,7 +77,7 @@ describe('EssayRewriter', () => {
     $modes.set(['standard', 'fluent', 'formal', 'simple', 'shorten']);
   });
 
-  it('[TOOL-04] a signed-in user rewrites with the chosen settings and sees the result beside the source, changes marked, with copy, download and history', async () => {
+  it('[TOOL-04] [COM-15] a signed-in user rewrites with the chosen settings and sees the result beside the source, changes marked, with copy, download and history', async () => {
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
     renderRewriter();
     fireEvent.change(screen.getByRole('textbox', { name: 'Your text' }), { target: { value: 'Social media is big. It shows a lot.' } });
@@ -97,6 +98,9 @@ describe('EssayRewriter', () => {
     expect(within(result).getByRole('button', { name: 'Download .docx' })).toBeTruthy();
     const history = await screen.findByRole('region', { name: 'Your recent rewrites' });
     expect(within(history).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/en/essay-rewriter?orderNo=IWTEST1');
+    // [COM-15] The run's time as the history page shows it: local 'YYYY-MM-DD HH:mm:ss', the same in every language.
+    expect(history.querySelector('time')!.textContent).toBe(formatLocalDateTime('2026-11-24T01:00:00.000Z'));
+    expect(history.querySelector('time')!.textContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('[TOOL-04] a text over the plan limit is refused before any order, with the unlock link', async () => {
