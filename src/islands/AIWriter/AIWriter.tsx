@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
-import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
+import { $writer, $writerLlm, $writerPrice, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
 import { copyText, openFromQuery, orSignup } from '../shared/tool/actions.ts';
 import { RunBar } from '../shared/tool/RunBar.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
@@ -124,6 +124,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
   const t: T = (key, params) => interpolate(messages[key] ?? key, params);
   const state = useStore($writer);
   const llm = useStore($writerLlm);
+  const price = useStore($writerPrice);
   const hydrated = useHydrated();
   const id = useId();
   const busy = state.phase === 'writing';
@@ -212,7 +213,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
               {t('writer.noLlm')}
             </p>
           )}
-          <RunBar t={t} problem={state.problem} unlockHref={pricingPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
+          <RunBar t={t} price={state.topic.trim() ? price : null} problem={state.problem} unlockHref={pricingPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
         </section>
 
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriterAnswer } from '../../../src/domain/writer.ts';
 import { AIWriter } from '../../../src/islands/AIWriter/AIWriter.tsx';
@@ -31,6 +31,7 @@ const answer: WriterAnswer = {
 };
 
 vi.mock('../../../src/lib/api/tools.ts', () => ({
+  quoteTool: vi.fn(async () => ({ productSettlements: { '11': { showPrice: 10, payPrice: 10, unit: 'beans' } }, wordCount: 3 })),
   createToolOrder: vi.fn(async () => ({ orderNo: 'IWW1', status: 0 })),
   payToolOrder: vi.fn(async () => ({ orderNo: 'IWW1', status: 30, paid: true })),
 }));
@@ -63,6 +64,15 @@ describe('AIWriter', () => {
     expect(outline.querySelector('[data-evidence]')!.textContent).toBe('[1] Twenge (2017). Sleep loss.');
     expect(within(outline).getByText('Noch keine deiner Quellen stützt diese These.')).toBeTruthy();
     expect(writerApi.fetchWriting).toHaveBeenCalledWith('IWW1');
+  });
+
+  it('[TOOL-06] [HUM-06] once a topic is typed the price of the run is shown before writing, and cleared with the topic', async () => {
+    render(<AIWriter messages={writerMessages('fr')} pricingPath="/fr/try-premium" />);
+    fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: 'Phones at school' } });
+    expect(await screen.findByText('Coûte 10 grains')).toBeTruthy();
+    expect(toolsApi.quoteTool).toHaveBeenCalledWith(11, 'Phones at school', false, expect.anything());
+    fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText('Coûte 10 grains')).toBeNull());
   });
 
   it('[TOOL-06] a length out of range is refused before any order', async () => {
