@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, createPriceRefresh, errorText as message, pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, errorText as message, paymentProblem, pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -55,7 +55,8 @@ export async function runReferenceCheck(): Promise<void> {
     const answer = await pollReport(orderNo);
     $refRun.set({ status: 'done', orderNo, report: answer.data! });
   } catch (error) {
-    $refRun.set({ status: 'error', message: message(error) });
+    // Out of beans (the answer's reason, in any language) also offers the way to more.
+    $refRun.set({ status: 'error', message: message(error), unlock: Boolean(paymentProblem(error).unlock) });
   }
 }
 
