@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReferenceReport } from '../../../src/domain/references.ts';
-import { ReferenceChecker } from '../../../src/islands/ReferenceChecker/ReferenceChecker.tsx';
+import { ReferenceChecker, Report } from '../../../src/islands/ReferenceChecker/ReferenceChecker.tsx';
 import { refcheckMessages } from '../../../src/islands/ReferenceChecker/page-messages.ts';
 import { ApiError } from '../../../src/lib/api/client.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
 import { $refRun, $refText } from '../../../src/stores/reference-check.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
+import { interpolate } from '../../../src/i18n/interpolate.ts';
 
 const entryText = 'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.';
 const report: ReferenceReport = {
@@ -63,6 +64,19 @@ describe('ReferenceChecker', () => {
     expect(within(card).getByText(entryText).getAttribute('dir')).toBe('auto');
     expect(card.querySelector('dl')!.getAttribute('dir')).toBe('auto');
     expect(card.querySelector('[data-evidence]')!.getAttribute('dir')).toBe('auto');
+  });
+
+  it.each([
+    ['en', 'References: 1 · Style: APA', 'Citations found in the text: 1.'],
+    ['fr', 'Références : 1 · Style : APA', 'Citations trouvées dans le texte : 1.'],
+    ['de', 'Quellen: 1 · Zitierstil: APA', 'Zitate im Text: 1.'],
+  ] as const)('[TOOL-05] [SITE-19] %s: one reference and one citation are counted without a wrong plural ("1 references")', (locale, summary, citations) => {
+    const messages = refcheckMessages(locale);
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    const one = { ...report, citations: [{ text: 'LeCun et al., 2015', start: 21, end: 39, kind: 'authorYear' as const, entries: [0] }] };
+    render(<Report report={one} t={t} />);
+    expect(screen.getByText(summary)).toBeTruthy();
+    expect(screen.getByText(citations)).toBeTruthy();
   });
 
   it('[TOOL-05] [COM-08] out of beans: the translated refusal and the link to get more, changing nothing', async () => {
