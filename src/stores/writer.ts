@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, sleep, type Problem } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, sleep, type Problem } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
 import * as writerApi from '../lib/api/writer.ts';
@@ -110,7 +110,7 @@ export async function startWriting(): Promise<'signup' | void> {
     $writer.set({ ...$writer.get(), phase: 'done', result, partial: null });
   } catch (error) {
     console.error('writer polling failed', error);
-    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error), partial: null });
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: pollProblem(error), partial: null });
   }
 }
 

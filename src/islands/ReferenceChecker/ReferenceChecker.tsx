@@ -14,6 +14,7 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
+import { RunContinues } from '../shared/tool/RunBar.tsx';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
@@ -22,6 +23,8 @@ export interface ReferenceCheckerProps {
   sampleText: string;
   /** The pricing page, offered when the wallet is short of beans. */
   pricingPath: string;
+  /** The history page, where a paid check the page lost will show its report. */
+  historyPath?: string;
 }
 
 type Params = Record<string, string | number>;
@@ -36,7 +39,7 @@ const verdictStyle: Record<RefVerdict, string> = {
 };
 const severityStyle = { error: 'text-red-800', warning: 'text-amber-900', info: 'text-slate-700' } as const;
 
-export function ReferenceChecker({ messages, sampleText, pricingPath }: ReferenceCheckerProps) {
+export function ReferenceChecker({ messages, sampleText, pricingPath, historyPath }: ReferenceCheckerProps) {
   const t = (key: string, params?: Params) => fill(messages[key] ?? key, params);
   const text = useStore($refText);
   const price = useStore($refPrice);
@@ -166,6 +169,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath }: Referenc
             {run.message}
           </p>
         )}
+        {run.status === 'error' && run.continues && historyPath && <RunContinues t={t} historyHref={historyPath} />}
         {run.status === 'error' && run.unlock && (
           <a className="mt-1 inline-block text-sm font-semibold text-brand-700 underline" href={pricingPath}>
             {t('humanizer.unlockLink')}

@@ -8,6 +8,7 @@ import * as toolsApi from '../../../src/lib/api/tools.ts';
 import { $refRun, $refText } from '../../../src/stores/reference-check.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
 import { interpolate } from '../../../src/i18n/interpolate.ts';
+import { translate } from '../../../src/i18n/translate.ts';
 
 const entryText = 'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.';
 const report: ReferenceReport = {
@@ -44,7 +45,8 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
 
-const renderChecker = (locale: 'en' | 'ar' | 'fr') => render(<ReferenceChecker messages={refcheckMessages(locale)} sampleText="sample" pricingPath={`/${locale}/try-premium`} />);
+const renderChecker = (locale: 'en' | 'ar' | 'fr') =>
+  render(<ReferenceChecker messages={refcheckMessages(locale)} sampleText="sample" pricingPath={`/${locale}/try-premium`} historyPath={`/${locale}/history`} />);
 
 describe('ReferenceChecker', () => {
   beforeEach(() => {
@@ -79,6 +81,21 @@ describe('ReferenceChecker', () => {
     expect(screen.getByText(citations)).toBeTruthy();
   });
 
+  it('[HUM-23] [TOOL-05] the network failing while a paid check is polled says the check goes on and links the history', async () => {
+    // Spec §8: a polling error is logged (here into a spy, not the test output).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(toolsApi.fetchReferenceCheck).mockRejectedValueOnce(new ApiError('We could not reach the server.', 2));
+    renderChecker('en');
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: entryText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check references' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not reach the server.');
+    expect(screen.getByText(translate('en', 'tool.runContinues'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: translate('en', 'tool.openHistory') }).getAttribute('href')).toBe('/en/history');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    expect(toolsApi.payToolOrder).toHaveBeenCalledTimes(1);
+  });
+
   it('[TOOL-05] [COM-08] out of beans: the translated refusal and the link to get more, changing nothing', async () => {
     const message = "Vous n'avez pas assez de grains pour cela. Rechargez votre portefeuille ou choisissez une formule.";
     vi.mocked(toolsApi.payToolOrder).mockRejectedValueOnce(new ApiError(message, 1, { code: 1, message, data: { reason: 'insufficientBeans' } }));
@@ -88,5 +105,7 @@ describe('ReferenceChecker', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Débloquer plus de mots' }).getAttribute('href')).toBe('/fr/try-premium');
     expect(toolsApi.fetchReferenceCheck).not.toHaveBeenCalled();
+    // Nothing was paid, so nothing goes on.
+    expect(screen.queryByText(translate('fr', 'tool.runContinues'))).toBeNull();
   });
 });

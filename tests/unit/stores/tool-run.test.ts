@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client.ts';
-import { checkText, paymentProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
+import { checkText, paymentProblem, pollProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
 
@@ -18,6 +18,11 @@ describe('the one text check every paid tool runs', () => {
     expect(textProblem('Это русский текст', 0, t)).toEqual({ message: 'messages.onlyEnglishError', unlock: false });
     expect(problemText(t, { key: 'messages.unlockMoreWords', params: { limit: 300 } })).toBe('messages.unlockMoreWords{"limit":300}');
     expect(problemText(t, { message: 'Server said so' })).toBe('Server said so');
+  });
+
+  it('[HUM-23] a lost connection while polling a paid run says the run goes on; a run the server reports failed does not', () => {
+    expect(pollProblem(new ApiError('We could not reach the server.', 2))).toEqual({ message: 'We could not reach the server.', continues: true });
+    expect(pollProblem(new ApiError('The rewrite failed; your beans have been returned.', 1, { code: 1 }))).toMatchObject({ continues: false });
   });
 
   it('[HUM-07] a failed payment offers the unlock link only when beans are short, in every language', () => {
