@@ -21,7 +21,7 @@ import { ApiError } from '../lib/api/client.ts';
 import * as editorApi from '../lib/api/editor.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { pollProblem, pollUntilData, sleep } from './tool-run.ts';
 import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
 
 /** What the indicator says: nothing yet, saving, saved, offline (will retry), refused, or kept in this browser. */
@@ -251,7 +251,11 @@ export type ToolResult =
   | { tool: 'detect'; aiPercent: number; sentences: { text: string; score: number }[]; qualifies: boolean }
   | { tool: 'references'; report: ReferenceReport };
 
-export type ToolProblem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+export type ToolProblem = ({ key: string; params?: Record<string, string | number> } | { message: string }) & {
+  unlock?: boolean;
+  /** The run was paid and goes on on the server (only the page lost it; `pollProblem`). */
+  continues?: boolean;
+};
 
 export interface ToolRunState {
   phase: 'idle' | 'running' | 'done';
@@ -326,7 +330,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
   } catch (error) {
     // Spec §8: polling errors are logged and the loader closed.
     console.error('editor tool run failed', error);
-    $toolRun.set({ ...idleRun, tool, problem: { message: (error as Error).message } });
+    $toolRun.set({ ...idleRun, tool, problem: pollProblem(error) });
   }
 }
 
