@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { ledgerEntries, orders, wallets } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import type { LedgerReason } from '../../src/domain/endpoints/commerce.ts';
+import { insufficientBeansReason } from '../../src/domain/orders.ts';
 
 export type { LedgerReason };
 
@@ -25,7 +26,8 @@ export async function moveBeans(
     .set({ balance: sql`${wallets.balance} + ${move.amount}` })
     .where(and(eq(wallets.userId, move.userId), sql`${wallets.balance} + ${move.amount} >= 0`))
     .returning({ balance: wallets.balance });
-  if (!row) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.insufficientBeans');
+  // The reason travels as data too: pages in every language offer the way to more beans from it, not from the words.
+  if (!row) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.insufficientBeans', { payload: { reason: insufficientBeansReason } });
   await tx.insert(ledgerEntries).values({
     userId: move.userId,
     amount: move.amount,

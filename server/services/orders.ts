@@ -64,9 +64,14 @@ export function priceOf(product: Product, content: string, currency: CurrencyCod
 /** Spec §5 checks before a humanizer order: text present, within the plan's word limit, mostly English, Ultra only for paid plans. */
 function checkToolOrder(user: UserRow, orderType: number, content: string, words: number): void {
   if (!content.trim()) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
-  // A reference check reads a whole paper: its bound is the checker's own, not the plan's editor limit.
-  const limit = orderType === OrderType.REFERENCE_CHECK ? refLimits.maxWords : wordLimitFor(user.membershipLevel);
-  if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
+  // A reference check reads a whole paper: its bound is the checker's own, not the plan's editor limit, and no plan
+  // lifts it, so its refusal says so instead of offering an upgrade.
+  if (orderType === OrderType.REFERENCE_CHECK) {
+    if (words > refLimits.maxWords) throw new AppError(ErrorCode.DEFAULT, 'refcheck.error.tooLong');
+  } else {
+    const limit = wordLimitFor(user.membershipLevel);
+    if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
+  }
   if (englishOnlyTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
   if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');
 }

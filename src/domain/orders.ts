@@ -84,3 +84,15 @@ export const firstPage = 1;
 
 /** Order types listed on the subscription orders page: plans and bean packs. */
 export const moneyOrderTypes: readonly OrderType[] = [0, 1, 2, 3, 4, 14, 15];
+
+/**
+ * A payment refused for want of beans answers `{code: 1, message, data: {reason: insufficientBeansReason}}`: the page
+ * offers the way to more beans from this reason, never from the (translated) message's words.
+ */
+export const insufficientBeansReason = 'insufficientBeans';
+
+/** True when an API answer's body is the refusal above. */
+export function isInsufficientBeans(body: unknown): boolean {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  return typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === insufficientBeansReason;
+}

@@ -16,11 +16,12 @@ import { ProductId } from '../domain/products.ts';
 import type { ReferenceReport } from '../domain/references.ts';
 import { defaultRewriteSettings } from '../domain/rewriter.ts';
 import { countWords } from '../domain/word-count.ts';
+import { isInsufficientBeans } from '../domain/orders.ts';
 import { ApiError } from '../lib/api/client.ts';
 import * as editorApi from '../lib/api/editor.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { pollUntilData, sleep } from './tool-run.ts';
+import { pollProblem, pollUntilData, sleep } from './tool-run.ts';
 import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
 
 /** What the indicator says: nothing yet, saving, saved, offline (will retry), refused, or kept in this browser. */
@@ -250,7 +251,11 @@ export type ToolResult =
   | { tool: 'detect'; aiPercent: number; sentences: { text: string; score: number }[]; qualifies: boolean }
   | { tool: 'references'; report: ReferenceReport };
 
-export type ToolProblem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+export type ToolProblem = ({ key: string; params?: Record<string, string | number> } | { message: string }) & {
+  unlock?: boolean;
+  /** The run was paid and goes on on the server (only the page lost it; `pollProblem`). */
+  continues?: boolean;
+};
 
 export interface ToolRunState {
   phase: 'idle' | 'running' | 'done';
@@ -316,7 +321,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
     orderNo = order.orderNo;
     void fetchBalance().catch(() => undefined);
   } catch (error) {
-    const unlock = error instanceof ApiError && /bean/i.test(error.message);
+    const unlock = error instanceof ApiError && isInsufficientBeans(error.payload);
     return $toolRun.set({ ...idleRun, tool, problem: { message: (error as Error).message, unlock } });
   }
   try {
@@ -325,7 +330,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
   } catch (error) {
     // Spec §8: polling errors are logged and the loader closed.
     console.error('editor tool run failed', error);
-    $toolRun.set({ ...idleRun, tool, problem: { message: (error as Error).message } });
+    $toolRun.set({ ...idleRun, tool, problem: pollProblem(error) });
   }
 }
 

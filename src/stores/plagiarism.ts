@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
 import { ProductId } from '../domain/products.ts';
@@ -99,7 +99,7 @@ export async function startCheck(): Promise<'signup' | void> {
   } catch (error) {
     // Spec §8: polling errors are logged and the loader closed.
     console.error('plagiarism polling failed', error);
-    patch({ phase: 'idle', problem: failure(error) });
+    patch({ phase: 'idle', problem: pollProblem(error) });
   }
 }
 

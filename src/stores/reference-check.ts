@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, createPriceRefresh, errorText as message, pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, errorText as message, paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -14,7 +14,7 @@ export type RefRunState =
   | { status: 'idle' }
   | { status: 'running'; orderNo?: string }
   | { status: 'done'; orderNo: string; report: ReferenceReport }
-  | { status: 'error'; message: string; unlock?: boolean };
+  | { status: 'error'; message: string; unlock?: boolean; continues?: boolean };
 
 /** The text in the checker. */
 export const $refText = atom('');
@@ -49,13 +49,21 @@ export async function runReferenceCheck(): Promise<void> {
   const text = $refText.get();
   if (!text.trim() || $refRun.get().status === 'running') return;
   $refRun.set({ status: 'running' });
+  let orderNo: string;
   try {
-    const orderNo = await createAndPay(ProductId.REFERENCE_CHECK, text, {});
-    $refRun.set({ status: 'running', orderNo });
+    orderNo = await createAndPay(ProductId.REFERENCE_CHECK, text, {});
+  } catch (error) {
+    // Out of beans (the answer's reason, in any language) also offers the way to more.
+    return $refRun.set({ status: 'error', message: message(error), unlock: Boolean(paymentProblem(error).unlock) });
+  }
+  $refRun.set({ status: 'running', orderNo });
+  try {
     const answer = await pollReport(orderNo);
     $refRun.set({ status: 'done', orderNo, report: answer.data! });
   } catch (error) {
-    $refRun.set({ status: 'error', message: message(error) });
+    // Paid: a lost connection leaves the check running on the server, its report on its way to the history.
+    console.error('reference check polling failed', error);
+    $refRun.set({ status: 'error', message: message(error), continues: Boolean(pollProblem(error).continues) });
   }
 }
 

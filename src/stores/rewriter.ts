@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -121,7 +121,7 @@ export async function startRewrite(): Promise<'signup' | void> {
   } catch (error) {
     // Spec §8: polling errors are logged and the loader closed.
     console.error('rewrite polling failed', error);
-    patch({ phase: 'idle', problem: failure(error) });
+    patch({ phase: 'idle', problem: pollProblem(error) });
   }
 }
 

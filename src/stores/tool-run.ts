@@ -4,10 +4,11 @@
  * line with its "unlock more words" link. No DOM: the islands render these.
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import { isInsufficientBeans } from '../domain/orders.ts';
 import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
-import { ApiError } from '../lib/api/client.ts';
+import { ApiCode, ApiError } from '../lib/api/client.ts';
 import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
 import { $user, ensureFreshToken, fetchBalance } from './user.ts';
@@ -22,7 +23,11 @@ export interface RunError {
  * The same problem before it is translated: a message key of the island's catalog and its values, or a message the
  * server already translated, shown as is. The newer tools keep this in their state and translate when rendering.
  */
-export type Problem = { key: string; params?: Record<string, string | number>; unlock?: boolean } | { message: string; unlock?: boolean };
+export type Problem = ({ key: string; params?: Record<string, string | number> } | { message: string }) & {
+  unlock?: boolean;
+  /** The run was paid and goes on on the server (only the page lost it): say so, and where its result will be. */
+  continues?: boolean;
+};
 
 /** The words of a problem in the reader's language. */
 export function problemText(t: (key: string, params?: Record<string, string | number>) => string, problem: Problem): string {
@@ -49,8 +54,15 @@ export function textProblem(text: string, level: number, t: AreaT<'messages.'>):
 /** A failed call as a problem: the server's message, already translated, as is. */
 export const failureProblem = (error: unknown): Problem => ({ message: errorText(error) });
 
-/** A failed order or payment as a problem; out of beans also offers the unlock link (spec §8). */
-export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && /bean/i.test(error.message) });
+/**
+ * Polling a paid run failed (spec §8: logged, the loader closed). The run itself goes on on the server and its result
+ * reaches the history, so the problem says so: without it a person would run (and pay) again. A run the server
+ * reports as failed (a translated refusal, not a lost connection) does not go on.
+ */
+export const pollProblem = (error: unknown): Problem => ({ ...failureProblem(error), continues: error instanceof ApiError && error.code === ApiCode.NETWORK });
+
+/** A failed order or payment as a problem; out of beans (the answer's reason, in any language) also offers the unlock link (spec §8). */
+export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
 
 /** True when a person is logged in (a paid run needs an account; the islands send visitors to sign-up). */
 export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);

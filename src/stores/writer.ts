@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, sleep, type Problem } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, sleep, type Problem } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
 import * as writerApi from '../lib/api/writer.ts';
@@ -44,8 +44,23 @@ export const $writer = atom<WriterState>(initial);
 /** Whether this installation drafts prose (null until the server has answered). */
 export const $writerLlm = atom<boolean | null>(null);
 
+/** The price of writing on the topic, in beans (null while there is no topic or no quote). */
+export const $writerPrice = atom<number | null>(null);
+
+/** Spec §4: once there is text (the topic is the order's content) the quote is refreshed and the price shown. */
+const refreshPrice = createPriceRefresh(
+  ProductId.AI_WRITE,
+  () => $writer.get().topic,
+  (quote) => {
+    if ('error' in quote) console.info('writer quote unavailable', quote.error);
+    $writerPrice.set('error' in quote ? null : quote.price);
+  },
+);
+
 export function patchWriter(values: Partial<Pick<WriterState, 'topic' | 'essayType' | 'length' | 'outlineInput' | 'sourcesInput'>>): void {
+  const topicChanged = values.topic !== undefined && values.topic !== $writer.get().topic;
   $writer.set({ ...$writer.get(), ...values, problem: null });
+  if (topicChanged) refreshPrice();
 }
 
 
@@ -95,7 +110,7 @@ export async function startWriting(): Promise<'signup' | void> {
     $writer.set({ ...$writer.get(), phase: 'done', result, partial: null });
   } catch (error) {
     console.error('writer polling failed', error);
-    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error), partial: null });
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: pollProblem(error), partial: null });
   }
 }
 
@@ -125,4 +140,5 @@ export async function openWriting(orderNo: string): Promise<'signup' | void> {
 
 export function resetWriter(): void {
   $writer.set(initial);
+  $writerPrice.set(null);
 }

@@ -99,10 +99,12 @@ describe('orders paid with beans', () => {
     expect(await post('/api/createOrder', { productId: 9, content: essay(3501) }, pro.headers)).toMatchObject({ message: /3500 words/ });
   });
 
-  it('refuses to pay without enough beans and changes nothing', async () => {
+  it('[COM-08] refuses to pay without enough beans and changes nothing; the refusal names its reason in every language', async () => {
     const user = await customer(5);
     const order = await post('/api/createOrder', { productId: 9, content: essay(200) }, user.headers);
-    expect(await post('/api/createPayment', { orderNo: order.data.orderNo }, user.headers)).toEqual({ code: 1, message: 'You do not have enough beans for this. Top up your wallet or choose a plan.' });
+    // The reason travels as data, so a page in any language can offer the way to more beans (the message is translated).
+    expect(await post('/api/createPayment', { orderNo: order.data.orderNo }, user.headers)).toEqual({ code: 1, message: 'You do not have enough beans for this. Top up your wallet or choose a plan.', data: { reason: 'insufficientBeans' } });
+    expect(await post('/api/createPayment', { orderNo: order.data.orderNo }, { ...user.headers, 'accept-language': 'fr' })).toEqual({ code: 1, message: "Vous n'avez pas assez de grains pour cela. Rechargez votre portefeuille ou choisissez une formule.", data: { reason: 'insufficientBeans' } });
     expect((await post('/api/checkPaymentStatus', { orderNo: order.data.orderNo }, user.headers)).data.status).toBe(OrderStatus.CREATED);
     expect(await ledgerCheck(t.database.db, user.id)).toMatchObject({ balance: 5, ledgerSum: 5 });
   });

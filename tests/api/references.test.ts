@@ -184,4 +184,14 @@ describe('reference checker runs (order type 6)', () => {
     const other = await accountWithSession(offline);
     expect((await call(offline, '/api/refValid', other.headers, { orderNo })).message).toBe('We could not find this order.');
   });
+
+  it("[TOOL-05] a paper over the checker's 20,000 words is refused with the checker's own bound (no plan lifts it), translated, before any charge", async () => {
+    const user = await accountWithSession(offline);
+    const tooLong = 'word '.repeat(20_001);
+    const refused = await call(offline, '/api/createOrder', user.headers, { productId: ProductId.REFERENCE_CHECK, content: tooLong });
+    expect(refused).toEqual({ code: 1, message: 'A reference check reads at most 20,000 words. Check the reference list alone, or split the paper.' });
+    const fr = await call(offline, '/api/createOrder', { ...user.headers, 'accept-language': 'fr' }, { productId: ProductId.REFERENCE_CHECK, content: tooLong });
+    expect(fr.message).toBe('Une vérification des références lit au plus 20 000 mots. Vérifiez la liste de références seule, ou découpez le texte.');
+    expect((await call(offline, '/api/tool/list', user.headers, { page: 1, pageSize: 10, orderTypeArray: '6' })).data.total).toBe(0);
+  });
 });

@@ -70,6 +70,8 @@ describe('essay rewriter API (offline)', () => {
     expect(await order({ mode: 'poetic' })).toMatchObject({ code: 1, message: "Choose one of the rewriter's modes." });
     expect(await order({ strength: 9 })).toMatchObject({ code: 1, message: 'Choose how much to change, from 1 to 5.' });
     expect((await order({ frozen: Array.from({ length: 31 }, (_, i) => `w${i}`) })).message).toBe('Freeze at most 30 words or phrases, each up to 60 characters.');
+    // An empty frozen word gets the same specific message, not the generic "some fields are invalid".
+    expect(await order({ frozen: ['  '] }, ESSAY, 'fr')).toMatchObject({ code: 1, message: translate('fr', 'rewriter.error.frozen') });
     expect(await order({ mode: 'expand' })).toMatchObject({ code: 1, message: 'This mode needs a language model, and none is configured on this site.' });
     expect((await order({ mode: 'creative' }, ESSAY, 'de')).message).toBe('Dieser Modus braucht ein Sprachmodell, und auf dieser Website ist keines eingerichtet.');
     // The engine reads English only (it shares the humanizer's lexicon), like the humanizer and the detector.

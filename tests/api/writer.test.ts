@@ -46,6 +46,9 @@ describe('AI writer API without a language model', () => {
     expect(await order({ essayType: 'haiku' })).toMatchObject({ code: 1, message: 'Choose one of the essay types.' });
     expect(await order({ length: 50 })).toMatchObject({ code: 1, message: 'Choose a length between 150 and 3,000 words.' });
     expect((await order({ sources: Array.from({ length: 16 }, (_, i) => `Source ${i}`) }, 'fr')).message).toBe('Indiquez au plus 15 sources de 500 caractères maximum chacune.');
+    // Blank points and sources get the same specific messages, not the generic "some fields are invalid".
+    expect(await order({ outline: ['  '] })).toMatchObject({ code: 1, message: 'An outline has at most 12 points of up to 300 characters each.' });
+    expect(await order({ sources: [''] }, 'fr')).toMatchObject({ code: 1, message: 'Indiquez au plus 15 sources de 500 caractères maximum chacune.' });
     expect(await wallet()).toBe(before);
   });
 });

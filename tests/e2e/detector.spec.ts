@@ -22,9 +22,12 @@ async function typeText(page: Page, text: string) {
   await source(page).fill(text);
 }
 
-test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences', async ({ page }) => {
+/** The essay as two paragraphs: the result must keep them apart, as the source and the report do. */
+const [firstParagraph, secondParagraph] = [essay.slice(0, essay.indexOf(' Moreover')), essay.slice(essay.indexOf('Moreover'))];
+
+test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highlighted sentences, paragraphs kept', async ({ page }) => {
   await signUpFresh(page, { tag: 'dt', returnTo: '/en/ai-detector' });
-  await typeText(page, essay);
+  await typeText(page, `${firstParagraph}\n${secondParagraph}`);
   await expect(page.getByText(/Costs \d+ beans · Report: \d+ beans/)).toBeVisible();
   await page.getByRole('button', { name: 'Check for AI' }).click();
   await expect(page.locator('[data-verdict]')).toHaveText(/Likely (AI|human)-written/, { timeout: 20_000 });
@@ -38,6 +41,8 @@ test('[TOOL-01] checks pasted text and shows the gauge, the verdict and highligh
   await expect(page.locator('[data-highlights] span.dt-likelyAi')).toHaveCount(score >= 50 ? Number((await page.locator('[data-count="likelyAi"]').textContent())!.replace(/\D/g, '')) : 0);
   await expect(page.locator('[data-highlights] span[class^="dt-"]')).toHaveCount(5);
   await expect(page.locator('[data-highlights]')).toHaveText(essay);
+  // The highlighted text keeps the paragraph break (it ran the paragraphs together).
+  expect((await page.locator('[data-highlights]').innerText()).split(/\n+/).map((p) => p.trim())).toEqual([firstParagraph, secondParagraph]);
   const title = await page.locator('[data-highlights] span').first().getAttribute('title');
   expect(title).toMatch(/^AI likelihood \d+%$/);
   // "Humanize this text" hands the text to the humanizer.

@@ -17,7 +17,7 @@ test('[TOOL-05] [SITE-18] checks the sample: a real entry verified, an invented 
   await expect(page.getByText(/^Price: \d+ beans$/)).toBeVisible();
   await page.getByRole('button', { name: 'Check references' }).click();
   await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
-  await expect(page.getByText('3 references · Style: APA')).toBeVisible();
+  await expect(page.getByText('References: 3 · Style: APA')).toBeVisible();
 
   const lecun = cards(page).nth(0);
   await expect(lecun.getByText('Verified', { exact: true })).toBeVisible();

@@ -68,6 +68,29 @@ export function findReferenceList(text: string): PaperParts {
 
 const numberedRe = /^\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)](?=\s|\p{Lu}))/u;
 
+/** One author as APA writes it: "Walker, M.", "van Lee, K.-L.". */
+const apaAuthor = String.raw`(?:(?:van|von|de|der|del|di|da|la|le) )?\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?:[\s-]?\p{Lu}\.)*`;
+/**
+ * Where a second author–year entry starts inside a line, after a full stop: "… Scribner. Wahlstrom, K. (2014). …".
+ * A PDF whose entries carry no indent or gap, or a paste from one, runs entries together like this. Only the APA form
+ * (authors with initials, then "(year)." with its full stop) is read here, so a title or an editor is never split.
+ */
+const runTogetherRe = new RegExp(String.raw`(?<=[.?!]) +(?=${apaAuthor}(?:(?:,? (?:&|and) |, )${apaAuthor})* \((?:1[5-9]\d\d|20\d\d)[a-z]?\)\.)`, 'gu');
+
+/** An entry split where another author–year entry begins inside it (each part keeps a year of its own). */
+function splitRunTogether(entry: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of entry.matchAll(runTogetherRe)) {
+    const head = entry.slice(from, m.index);
+    if (!hasYear.test(head)) continue;
+    parts.push(head);
+    from = m.index + m[0].length;
+  }
+  parts.push(entry.slice(from));
+  return parts;
+}
+
 /**
  * Splits a reference list into entries: by numbers when the list is numbered, else by blank lines when entries are
  * paragraphs, else by lines, joining the continuation lines of hard-wrapped entries.
@@ -88,7 +111,7 @@ export function splitEntries(list: string): string[] {
   }
   const paragraphs = list.split(/\n[ \t]*\n/).filter((p) => p.trim());
   const multiLine = paragraphs.filter((p) => p.trim().includes('\n')).length;
-  if (paragraphs.length >= 2 && multiLine > 0) return paragraphs.map(clean);
+  if (paragraphs.length >= 2 && multiLine > 0) return paragraphs.map(clean).flatMap(splitRunTogether);
   // Line by line: a line continues the previous entry when it does not start like one, or the previous one is unfinished.
   const out: string[] = [];
   for (const raw of nonEmpty) {
@@ -99,7 +122,7 @@ export function splitEntries(list: string): string[] {
     if (continues) out[out.length - 1] = `${prev} ${line}`;
     else out.push(line);
   }
-  return out.map(clean).filter(Boolean);
+  return out.map(clean).filter(Boolean).flatMap(splitRunTogether);
 }
 
 /** Format of the input as a whole. */

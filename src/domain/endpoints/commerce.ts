@@ -35,18 +35,18 @@ export const createOrderRequest = z.object({
       mode: z.enum(rewriteModes, { message: 'rewriter.error.mode' }).optional(),
       strength: z.coerce.number().int().min(rewriteStrength.min, { message: 'rewriter.error.strength' }).max(rewriteStrength.max, { message: 'rewriter.error.strength' }).optional(),
       frozen: z
-        .array(z.string().trim().min(1).max(frozenLimits.length, { message: 'rewriter.error.frozen' }))
+        .array(z.string().trim().min(1, { message: 'rewriter.error.frozen' }).max(frozenLimits.length, { message: 'rewriter.error.frozen' }))
         .max(frozenLimits.count, { message: 'rewriter.error.frozen' })
         .optional(),
       // The AI writer's request (order type 11, src/domain/writer.ts); the topic is the order's content.
       essayType: z.enum(essayTypes, { message: 'writer.error.essayType' }).optional(),
       length: z.coerce.number().int().min(writerLength.min, { message: 'writer.error.length' }).max(writerLength.max, { message: 'writer.error.length' }).optional(),
       outline: z
-        .array(z.string().trim().min(1).max(writerLimits.outlineLength, { message: 'writer.error.outline' }))
+        .array(z.string().trim().min(1, { message: 'writer.error.outline' }).max(writerLimits.outlineLength, { message: 'writer.error.outline' }))
         .max(writerLimits.outline, { message: 'writer.error.outline' })
         .optional(),
       sources: z
-        .array(z.string().trim().min(1).max(writerLimits.sourceLength, { message: 'writer.error.sources' }))
+        .array(z.string().trim().min(1, { message: 'writer.error.sources' }).max(writerLimits.sourceLength, { message: 'writer.error.sources' }))
         .max(writerLimits.sources, { message: 'writer.error.sources' })
         .optional(),
     })

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
-import { $writer, $writerLlm, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
+import { $writer, $writerLlm, $writerPrice, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
 import { copyText, openFromQuery, orSignup } from '../shared/tool/actions.ts';
 import { RunBar } from '../shared/tool/RunBar.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
@@ -17,6 +17,8 @@ import { useHydrated } from '../shared/useHydrated.ts';
 export interface AIWriterProps {
   messages: Readonly<Record<string, string>>;
   pricingPath: string;
+  /** The history page, where a paid run the page lost will show its result. */
+  historyPath?: string;
 }
 
 const field = 'rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
@@ -120,10 +122,11 @@ function CitationNotes({ notes, t }: { notes: readonly WriterCitationNote[]; t: 
   );
 }
 
-export function AIWriter({ messages, pricingPath }: AIWriterProps) {
+export function AIWriter({ messages, pricingPath, historyPath }: AIWriterProps) {
   const t: T = (key, params) => interpolate(messages[key] ?? key, params);
   const state = useStore($writer);
   const llm = useStore($writerLlm);
+  const price = useStore($writerPrice);
   const hydrated = useHydrated();
   const id = useId();
   const busy = state.phase === 'writing';
@@ -212,7 +215,7 @@ export function AIWriter({ messages, pricingPath }: AIWriterProps) {
               {t('writer.noLlm')}
             </p>
           )}
-          <RunBar t={t} problem={state.problem} unlockHref={pricingPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
+          <RunBar t={t} price={state.topic.trim() ? price : null} problem={state.problem} unlockHref={pricingPath} historyHref={historyPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
         </section>
 
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>

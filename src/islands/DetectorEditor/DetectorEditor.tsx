@@ -179,7 +179,7 @@ function DetectionResult({ detection, t, humanizerHref, onHumanize }: { detectio
       </div>
       <p className="mt-3 text-xs text-slate-600">{t('detector.honesty')}</p>
       <MarkedText
-        className="mt-3 text-base leading-relaxed text-slate-900"
+        className="mt-3 whitespace-pre-wrap text-base leading-relaxed text-slate-900"
         data-highlights=""
         text={detection.text}
         marks={detection.sentences

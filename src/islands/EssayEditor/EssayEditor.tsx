@@ -43,6 +43,7 @@ import { buttonClass } from '../shared/Button.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { sourceExtensions } from '../shared/editor/extensions.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
+import { RunContinues } from '../shared/tool/RunBar.tsx';
 import { docText, Highlights, highlightsOf, locateTarget, paragraphsOf, replacementContent, selectionOf, sentenceRanges, setHighlights, withinOneParagraph } from './document.ts';
 import { grammarSupported, makeGrammarWorker } from './grammar-worker.ts';
 
@@ -52,6 +53,8 @@ export interface EssayEditorProps {
   lang: string;
   loginPath: string;
   pricingPath: string;
+  /** The history page, where a paid tool run the page lost will show its result. */
+  historyPath?: string;
 }
 
 type T = (key: string, params?: MessageParams) => string;
@@ -108,7 +111,7 @@ function fixLabel(t: T, lint: GrammarLint, fix: GrammarFix): string {
   return t('editor.grammar.apply', { text: fix.text });
 }
 
-export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEditorProps) {
+export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPath }: EssayEditorProps) {
   const t: T = useCallback((key, params) => interpolate(messages[key] ?? key, params), [messages]);
   const id = useId();
   const hydrated = useHydrated();
@@ -630,6 +633,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath }: EssayEdi
                 <p className="text-sm font-medium text-red-700" role="alert">
                   {problemText(t, run.problem)}
                 </p>
+                {run.problem.continues && historyPath && <RunContinues t={t} historyHref={historyPath} />}
                 {run.problem.unlock && (
                   <a className="text-sm font-semibold text-brand-700 underline" href={pricingPath}>
                     {t('humanizer.unlockLink')}

@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { pickMessages, translate, type MessageKey } from '../../i18n/translate.ts';
 
 /** Keys of other areas the editor shares with the tools' pages. */
-const shared: MessageKey[] = ['humanizer.unlockLink', 'messages.unlockMoreWords', 'commerce.error.contentRequired'];
+const shared: MessageKey[] = ['humanizer.unlockLink', 'messages.unlockMoreWords', 'commerce.error.contentRequired', 'tool.runContinues', 'tool.openHistory'];
 
 /** The island's messages: its own area, the reference report's (its side panel) and a few shared keys. */
 export function editorMessages(locale: Locale): Record<string, string> {

@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { formatLocalDateTime } from '../../domain/dates.ts';
 import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
@@ -39,12 +40,14 @@ export interface EssayRewriterProps {
   pricingPath: string;
   /** The page's own path, for opening a rewrite of the list. */
   selfPath: string;
+  /** The history page, where a paid run the page lost will show its result. */
+  historyPath?: string;
 }
 
 const action =
   'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50';
 
-export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriterProps) {
+export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: EssayRewriterProps) {
   const t = (key: string, params?: MessageParams) => interpolate(messages[key] ?? key, params);
   const state = useStore($rewriter);
   const modes = useStore($modes);
@@ -218,7 +221,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
         </section>
       </div>
 
-      <RunBar className="mt-4" t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('rewriter.rewrite')} disabled={empty || busy} onRun={() => void run()} />
+      <RunBar className="mt-4" t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} historyHref={historyPath} label={t('rewriter.rewrite')} disabled={empty || busy} onRun={() => void run()} />
 
       {history.length > 0 && (
         <section className="mt-6" aria-labelledby={`${id}-history`} data-history>
@@ -228,7 +231,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath }: EssayRewriter
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {history.map((entry) => (
               <li key={entry.orderNo} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <time dateTime={entry.createTime}>{new Date(entry.createTime).toLocaleString(document.documentElement.lang || undefined)}</time>
+                <time dateTime={entry.createTime}>{formatLocalDateTime(entry.createTime)}</time>
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}

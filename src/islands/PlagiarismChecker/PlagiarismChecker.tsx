@@ -37,11 +37,13 @@ export interface PlagiarismCheckerProps {
   messages: Messages;
   /** The pricing page, for "unlock more words" and "get beans". */
   pricingPath: string;
+  /** The history page, where a paid check the page lost will show its report. */
+  historyPath?: string;
 }
 
 const action = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerProps) {
+export function PlagiarismChecker({ messages, pricingPath, historyPath }: PlagiarismCheckerProps) {
   const t = translator(messages);
   const state = useStore($checker);
   const words = useStore($wordCount);
@@ -177,7 +179,7 @@ export function PlagiarismChecker({ messages, pricingPath }: PlagiarismCheckerPr
         ) : (
           <span />
         )}
-        <RunBar t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} label={t('plagiarism.check')} disabled={empty || checking} onRun={() => void check()} />
+        <RunBar t={t} price={empty ? null : state.price} problem={state.problem} unlockHref={pricingPath} historyHref={historyPath} label={t('plagiarism.check')} disabled={empty || checking} onRun={() => void check()} />
       </div>
 
       {state.phase === 'done' && state.report && <ReportView t={t} report={state.report} />}

@@ -14,12 +14,17 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
+import { RunContinues } from '../shared/tool/RunBar.tsx';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
   messages: Record<string, string>;
   /** The sample: a short paper with a real, an altered and an invented reference. */
   sampleText: string;
+  /** The pricing page, offered when the wallet is short of beans. */
+  pricingPath: string;
+  /** The history page, where a paid check the page lost will show its report. */
+  historyPath?: string;
 }
 
 type Params = Record<string, string | number>;
@@ -34,7 +39,7 @@ const verdictStyle: Record<RefVerdict, string> = {
 };
 const severityStyle = { error: 'text-red-800', warning: 'text-amber-900', info: 'text-slate-700' } as const;
 
-export function ReferenceChecker({ messages, sampleText }: ReferenceCheckerProps) {
+export function ReferenceChecker({ messages, sampleText, pricingPath, historyPath }: ReferenceCheckerProps) {
   const t = (key: string, params?: Params) => fill(messages[key] ?? key, params);
   const text = useStore($refText);
   const price = useStore($refPrice);
@@ -128,6 +133,7 @@ export function ReferenceChecker({ messages, sampleText }: ReferenceCheckerProps
         </div>
         <textarea
           id={inputId}
+          dir="auto"
           aria-describedby={hintId}
           rows={12}
           className="mt-2 block w-full resize-y rounded-lg border border-slate-300 p-3 font-mono text-sm leading-relaxed focus:border-brand-600"
@@ -162,6 +168,12 @@ export function ReferenceChecker({ messages, sampleText }: ReferenceCheckerProps
           <p className="mt-2 text-sm text-red-700" role="alert">
             {run.message}
           </p>
+        )}
+        {run.status === 'error' && run.continues && historyPath && <RunContinues t={t} historyHref={historyPath} />}
+        {run.status === 'error' && run.unlock && (
+          <a className="mt-1 inline-block text-sm font-semibold text-brand-700 underline" href={pricingPath}>
+            {t('humanizer.unlockLink')}
+          </a>
         )}
       </div>
 
@@ -260,11 +272,13 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
         </h3>
         <span className={`rounded-full border px-2.5 py-0.5 text-sm font-semibold ${verdictStyle[entry.verdict]}`}>{verdict}</span>
       </div>
-      <p className="mt-1 break-words text-slate-900">{entry.text}</p>
+      <p className="mt-1 break-words text-slate-900" dir="auto">
+        {entry.text}
+      </p>
       {entry.verdict === 'unchecked' && entry.uncheckedReason && <p className="mt-1 text-sm text-slate-600">{t(`refcheck.unchecked.${entry.uncheckedReason}`)}</p>}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700">{t('refcheck.fieldsToggle')}</summary>
-        <dl className="mt-2 grid gap-1">
+        <dl className="mt-2 grid gap-1" dir="auto">
           {f.authors.length > 0 && <Field label={t('refcheck.field.authors')}>{f.authors.join('; ')}</Field>}
           {f.year !== null && <Field label={t('refcheck.field.year')}>{f.year}</Field>}
           {f.title && <Field label={t('refcheck.field.title')}>{f.title}</Field>}
@@ -309,7 +323,7 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
         </table>
       )}
       {e && (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" data-evidence>
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" dir="auto" data-evidence>
           <p className="font-semibold text-slate-800">
             {t(entry.verdict === 'notFound' ? 'refcheck.evidenceNearest' : 'refcheck.evidenceMatch', { source: e.source === 'crossref' ? 'Crossref' : 'OpenAlex' })}
             {entry.similarity !== null && <span className="font-normal text-slate-600"> · {t('refcheck.similarity', { percent: Math.round(entry.similarity * 100) })}</span>}

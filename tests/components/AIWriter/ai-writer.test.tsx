@@ -1,8 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriterAnswer } from '../../../src/domain/writer.ts';
 import { AIWriter } from '../../../src/islands/AIWriter/AIWriter.tsx';
 import { writerMessages } from '../../../src/islands/AIWriter/page-messages.ts';
+import { translate } from '../../../src/i18n/translate.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
 import * as writerApi from '../../../src/lib/api/writer.ts';
 import { $writerLlm, resetWriter } from '../../../src/stores/writer.ts';
@@ -31,6 +33,7 @@ const answer: WriterAnswer = {
 };
 
 vi.mock('../../../src/lib/api/tools.ts', () => ({
+  quoteTool: vi.fn(async () => ({ productSettlements: { '11': { showPrice: 10, payPrice: 10, unit: 'beans' } }, wordCount: 3 })),
   createToolOrder: vi.fn(async () => ({ orderNo: 'IWW1', status: 0 })),
   payToolOrder: vi.fn(async () => ({ orderNo: 'IWW1', status: 30, paid: true })),
 }));
@@ -63,6 +66,29 @@ describe('AIWriter', () => {
     expect(outline.querySelector('[data-evidence]')!.textContent).toBe('[1] Twenge (2017). Sleep loss.');
     expect(within(outline).getByText('Noch keine deiner Quellen stützt diese These.')).toBeTruthy();
     expect(writerApi.fetchWriting).toHaveBeenCalledWith('IWW1');
+  });
+
+  it('[TOOL-06] [HUM-06] once a topic is typed the price of the run is shown before writing, and cleared with the topic', async () => {
+    render(<AIWriter messages={writerMessages('fr')} pricingPath="/fr/try-premium" />);
+    fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: 'Phones at school' } });
+    expect(await screen.findByText('Coûte 10 grains')).toBeTruthy();
+    expect(toolsApi.quoteTool).toHaveBeenCalledWith(11, 'Phones at school', false, expect.anything());
+    fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText('Coûte 10 grains')).toBeNull());
+  });
+
+  it('[HUM-23] [TOOL-06] the network failing while a paid run is polled says the run goes on and links the history', async () => {
+    // Spec §8: a polling error is logged (here into a spy, not the test output).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(writerApi.fetchWriting).mockRejectedValueOnce(new ApiError('Wir erreichen den Server nicht.', 2));
+    render(<AIWriter messages={writerMessages('de')} pricingPath="/de/try-premium" historyPath="/de/history" />);
+    fireEvent.change(screen.getByLabelText('Thema'), { target: { value: 'Phones at school' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schreiben' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wir erreichen den Server nicht.');
+    expect(screen.getByText(translate('de', 'tool.runContinues'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: translate('de', 'tool.openHistory') }).getAttribute('href')).toBe('/de/history');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('[TOOL-06] a length out of range is refused before any order', async () => {

@@ -8,6 +8,7 @@ import * as editorApi from '../../../src/lib/api/editor.ts';
 import * as rewriterApi from '../../../src/lib/api/rewriter.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
 import { ApiError } from '../../../src/lib/api/client.ts';
+import { translate } from '../../../src/i18n/translate.ts';
 import { $conflict, $document, $documents, $documentsTotal, $localDraft, closeToolRun } from '../../../src/stores/editor.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
 
@@ -54,7 +55,8 @@ const editorOf = async (): Promise<Editor> => {
   await waitFor(() => expect(document.querySelector('.ProseMirror')).toBeTruthy());
   return (document.querySelector('.ProseMirror') as HTMLElement & { editor: Editor }).editor;
 };
-const renderEditor = (locale: 'en' | 'de' = 'en') => render(<EssayEditor messages={editorMessages(locale)} lang={locale} loginPath={`/${locale}/login`} pricingPath={`/${locale}/try-premium`} />);
+const renderEditor = (locale: 'en' | 'de' = 'en') =>
+  render(<EssayEditor messages={editorMessages(locale)} lang={locale} loginPath={`/${locale}/login`} pricingPath={`/${locale}/try-premium`} historyPath={`/${locale}/history`} />);
 
 describe('EssayEditor', () => {
   beforeEach(() => {
@@ -200,6 +202,22 @@ describe('EssayEditor', () => {
     expect(toolsApi.createToolOrder).toHaveBeenCalledWith(6, essay, {});
     expect(screen.getAllByText(/Midnight revision habits/).length).toBeGreaterThan(0);
   });
+  it('[HUM-23] [TOOL-06] the network failing while a paid tool run is polled says the run goes on and links the history', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    history.replaceState(null, '', '/de/ai-editor?doc=5d0c7c7e-1111-4222-8333-944444444444');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(toolsApi.fetchReferenceCheck).mockRejectedValueOnce(new ApiError('Wir erreichen den Server nicht.', 2));
+    renderEditor('de');
+    const editor = await editorOf();
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    fireEvent.click(screen.getByRole('button', { name: translate('de', 'editor.tool.references') }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wir erreichen den Server nicht.');
+    expect(screen.getByText(translate('de', 'tool.runContinues'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: translate('de', 'tool.openHistory') }).getAttribute('href')).toBe('/de/history');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it('[TOOL-06] two tabs: a save refused as stale says the document changed elsewhere; "load the newer version" shows it and undo brings the user’s text back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });

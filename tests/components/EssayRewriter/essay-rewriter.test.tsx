@@ -1,5 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatLocalDateTime } from '../../../src/domain/dates.ts';
+import { translate } from '../../../src/i18n/translate.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
 import type { RewriteAnswer } from '../../../src/domain/rewriter.ts';
 import { rewriterMessages } from '../../../src/islands/EssayRewriter/page-messages.ts';
 import { EssayRewriter } from '../../../src/islands/EssayRewriter/EssayRewriter.tsx';
@@ -47,7 +50,7 @@ vi.mock('../../../src/lib/api/commerce.ts', () => ({
 }));
 
 const renderRewriter = (locale: 'en' | 'fr' = 'en') =>
-  render(<EssayRewriter messages={rewriterMessages(locale)} pricingPath={`/${locale}/try-premium`} selfPath={`/${locale}/essay-rewriter`} />);
+  render(<EssayRewriter messages={rewriterMessages(locale)} pricingPath={`/${locale}/try-premium`} selfPath={`/${locale}/essay-rewriter`} historyPath={`/${locale}/history`} />);
 
 describe('EssayRewriter', () => {
   beforeEach(() => {
@@ -76,7 +79,7 @@ describe('EssayRewriter', () => {
     $modes.set(['standard', 'fluent', 'formal', 'simple', 'shorten']);
   });
 
-  it('[TOOL-04] a signed-in user rewrites with the chosen settings and sees the result beside the source, changes marked, with copy, download and history', async () => {
+  it('[TOOL-04] [COM-15] a signed-in user rewrites with the chosen settings and sees the result beside the source, changes marked, with copy, download and history', async () => {
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
     renderRewriter();
     fireEvent.change(screen.getByRole('textbox', { name: 'Your text' }), { target: { value: 'Social media is big. It shows a lot.' } });
@@ -97,6 +100,27 @@ describe('EssayRewriter', () => {
     expect(within(result).getByRole('button', { name: 'Download .docx' })).toBeTruthy();
     const history = await screen.findByRole('region', { name: 'Your recent rewrites' });
     expect(within(history).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/en/essay-rewriter?orderNo=IWTEST1');
+    // [COM-15] The run's time as the history page shows it: local 'YYYY-MM-DD HH:mm:ss', the same in every language.
+    expect(history.querySelector('time')!.textContent).toBe(formatLocalDateTime('2026-11-24T01:00:00.000Z'));
+    expect(history.querySelector('time')!.textContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('[HUM-23] [TOOL-04] the network failing while a paid rewrite is polled closes the loader, and says the run goes on and where its result will be', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    // Spec §8: a polling error is logged (here into a spy, not the test output).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(rewriterApi.fetchRewrite).mockRejectedValueOnce(new ApiError('Nous ne parvenons pas à joindre le serveur.', 2));
+    renderRewriter('fr');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Votre texte' }), { target: { value: 'Social media is big. It shows a lot.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reformuler' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Nous ne parvenons pas à joindre le serveur.');
+    expect(screen.getByText(translate('fr', 'tool.runContinues'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: translate('fr', 'tool.openHistory') }).getAttribute('href')).toBe('/fr/history');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(toolsApi.payToolOrder).toHaveBeenCalledTimes(1);
   });
 
   it('[TOOL-04] a text over the plan limit is refused before any order, with the unlock link', async () => {

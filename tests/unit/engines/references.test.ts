@@ -179,6 +179,23 @@ describe('finding and splitting the list', () => {
     expect(splitEntries('[1] A. B. One, "T," J., 2001.\n[2] C. Two, "U," K.,\n2002.\n[3] D. Three, "V," L., 2003.')).toEqual(['[1] A. B. One, "T," J., 2001.', '[2] C. Two, "U," K., 2002.', '[3] D. Three, "V," L., 2003.']);
   });
 
+  it('[TOOL-05] splits author–year entries that a PDF or a paste ran together on one line, and nothing else', () => {
+    const walker = 'Walker, M. (2017). Why we sleep: Unlocking the power of sleep and dreams. Scribner.';
+    const wahlstrom = 'Wahlstrom, K. (2014). Examining the impact of later high school start times. University of Minnesota.';
+    const pair = 'Smith, J., & van Lee, K.-L. (2019a). Two authors. Journal of Things, 3(1), 1–9.';
+    expect(splitEntries(`${walker} ${wahlstrom}`)).toEqual([walker, wahlstrom]);
+    expect(splitEntries(`${walker} ${pair}\n${wahlstrom}`)).toEqual([walker, pair, wahlstrom]);
+    // An editor's initials, a chapter's "In", a title with a comma and a year stay inside their entry.
+    const chapter = 'Okafor, B. (2010). Sleep, R. (1999) revisited. In K. Lee & M. Diaz (Eds.), Rest and learning (pp. 1–10). Academic Press.';
+    expect(splitEntries(chapter)).toEqual([chapter]);
+    // The paper as a PDF upload reads it: a citation of the second entry is no longer "cited but not listed".
+    const paper = `Sleep matters (Walker, 2017). Later starts help (Wahlstrom, 2014).\nReferences\n${walker} ${wahlstrom}`;
+    const { entries, report } = analyzeReferences(paper);
+    expect(entries.map((e) => e.fields.authors[0]?.family)).toEqual(['Walker', 'Wahlstrom']);
+    expect(report.citations).toHaveLength(2);
+    expect(report.citationIssues).toEqual([]);
+  });
+
   it('[TOOL-05] tells BibTeX and RIS from text', () => {
     expect(inputFormatOf('@article{key, title={T}}')).toBe('bibtex');
     expect(inputFormatOf('TY  - JOUR\nTI  - T\nER  - ')).toBe('ris');

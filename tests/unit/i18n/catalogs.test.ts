@@ -80,4 +80,15 @@ describe('marketing copy (content collections)', () => {
       }
     }
   });
+
+  it.each(locales.map((l) => l.code))('[TOOL-06] %s: the essay editor and AI writer pages promise only what the tools do (no Word export, no file import, no "opens in the editor")', (code) => {
+    // The editor has no download and no file upload: its page offered a DOCX export and PDF/DOC/DOCX import.
+    const editor = strings(read(code, 'ai-editor.json')).join('\n');
+    expect(editor).not.toMatch(/DOCX|PDF|\bDOC\b|\bWord\b|10\s?(MB|Mo|ميغابايت)/);
+    if (code === 'en') {
+      expect(editor).not.toMatch(/highlighted|download/i);
+      // The writer's outline maps the user's sources to claims; nothing opens "in the editor".
+      expect(strings(read(code, 'ai-writer.json')).join('\n')).not.toMatch(/opens in the editor/i);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client.ts';
-import { checkText, paymentProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
+import { checkText, paymentProblem, pollProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
 
@@ -20,8 +20,17 @@ describe('the one text check every paid tool runs', () => {
     expect(problemText(t, { message: 'Server said so' })).toBe('Server said so');
   });
 
-  it('[HUM-07] a failed payment offers the unlock link only when beans are short', () => {
-    expect(paymentProblem(new ApiError('Not enough beans', 400))).toMatchObject({ message: 'Not enough beans', unlock: true });
+  it('[HUM-23] a lost connection while polling a paid run says the run goes on; a run the server reports failed does not', () => {
+    expect(pollProblem(new ApiError('We could not reach the server.', 2))).toEqual({ message: 'We could not reach the server.', continues: true });
+    expect(pollProblem(new ApiError('The rewrite failed; your beans have been returned.', 1, { code: 1 }))).toMatchObject({ continues: false });
+  });
+
+  it('[HUM-07] a failed payment offers the unlock link only when beans are short, in every language', () => {
+    const short = (message: string) => new ApiError(message, 1, { code: 1, message, data: { reason: 'insufficientBeans' } });
+    expect(paymentProblem(short('Not enough beans'))).toMatchObject({ message: 'Not enough beans', unlock: true });
+    // The French page: the message says "grains", never "beans"; the reason is what counts.
+    expect(paymentProblem(short("Vous n'avez pas assez de grains pour cela."))).toMatchObject({ unlock: true });
+    expect(paymentProblem(new ApiError('The bean counter is busy', 1, { code: 1, message: 'The bean counter is busy' }))).toMatchObject({ unlock: false });
     expect(paymentProblem(new Error('network down'))).toEqual({ message: 'network down', unlock: false });
   });
 });

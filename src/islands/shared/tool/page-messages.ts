@@ -13,6 +13,8 @@ export const textToolKeys: readonly MessageKey[] = [
   'messages.unlockMoreWords',
   'commerce.error.contentRequired',
   'commerce.error.orderNoMissing',
+  'tool.runContinues',
+  'tool.openHistory',
 ];
 
 /** A tool island's messages: its own areas (by prefix) and a few keys of others, nothing else of the catalog. */

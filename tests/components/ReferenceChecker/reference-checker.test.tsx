@@ -1,0 +1,111 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReferenceReport } from '../../../src/domain/references.ts';
+import { ReferenceChecker, Report } from '../../../src/islands/ReferenceChecker/ReferenceChecker.tsx';
+import { refcheckMessages } from '../../../src/islands/ReferenceChecker/page-messages.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
+import * as toolsApi from '../../../src/lib/api/tools.ts';
+import { $refRun, $refText } from '../../../src/stores/reference-check.ts';
+import { $user, emptyUser } from '../../../src/stores/user.ts';
+import { interpolate } from '../../../src/i18n/interpolate.ts';
+import { translate } from '../../../src/i18n/translate.ts';
+
+const entryText = 'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.';
+const report: ReferenceReport = {
+  format: 'text',
+  listFound: 'heading',
+  style: 'apa',
+  entries: [
+    {
+      index: 0,
+      text: entryText,
+      style: 'apa',
+      fields: { authors: ['LeCun, Y.', 'Bengio, Y.', 'Hinton, G.'], year: 2015, title: 'Deep learning', container: 'Nature', volume: '521', issue: '7553', pages: '436–444', doi: null, url: null, isbn: null, publisher: null },
+      kind: 'article',
+      issues: [],
+      verdict: 'verified',
+      similarity: 1,
+      evidence: { source: 'crossref', doi: '10.1038/nature14539', title: 'Deep learning', authors: ['Yann LeCun'], year: 2015, container: 'Nature', volume: '521', issue: '7553', pages: '436-444', url: null, retracted: false },
+      conflicts: [],
+      citedBy: 1,
+    },
+  ],
+  citations: [],
+  citationIssues: [],
+  online: 'checked',
+  counts: { verified: 1, conflict: 0, notFound: 0, retracted: 0, unchecked: 0 },
+  engine: 'test',
+};
+
+vi.mock('../../../src/lib/api/tools.ts', () => ({
+  quoteTool: vi.fn(async () => ({ productSettlements: { '6': { showPrice: 2, payPrice: 2, unit: 'beans' } }, wordCount: 20 })),
+  createToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 0 })),
+  payToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 30, paid: true })),
+  fetchReferenceCheck: vi.fn(async () => ({ orderNo: 'IWR1', status: 50, data: report, source: `Deep learning works (LeCun et al., 2015).\n\nReferences\n${entryText}` })),
+}));
+vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
+
+const renderChecker = (locale: 'en' | 'ar' | 'fr') =>
+  render(<ReferenceChecker messages={refcheckMessages(locale)} sampleText="sample" pricingPath={`/${locale}/try-premium`} historyPath={`/${locale}/history`} />);
+
+describe('ReferenceChecker', () => {
+  beforeEach(() => {
+    $refText.set('');
+    $refRun.set({ status: 'idle' });
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    vi.clearAllMocks();
+  });
+
+  it('[TOOL-05] on an Arabic page the pasted paper and every reference card keep their own direction (dir="auto")', async () => {
+    renderChecker('ar');
+    const input = screen.getByRole('textbox');
+    expect(input.getAttribute('dir')).toBe('auto');
+    fireEvent.change(input, { target: { value: `Deep learning works (LeCun et al., 2015).\n\nReferences\n${entryText}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'تحقّق من المراجع' }));
+    const card = await screen.findByRole('listitem', { name: 'المرجع 1' });
+    expect(within(card).getByText(entryText).getAttribute('dir')).toBe('auto');
+    expect(card.querySelector('dl')!.getAttribute('dir')).toBe('auto');
+    expect(card.querySelector('[data-evidence]')!.getAttribute('dir')).toBe('auto');
+  });
+
+  it.each([
+    ['en', 'References: 1 · Style: APA', 'Citations found in the text: 1.'],
+    ['fr', 'Références : 1 · Style : APA', 'Citations trouvées dans le texte : 1.'],
+    ['de', 'Quellen: 1 · Zitierstil: APA', 'Zitate im Text: 1.'],
+  ] as const)('[TOOL-05] [SITE-19] %s: one reference and one citation are counted without a wrong plural ("1 references")', (locale, summary, citations) => {
+    const messages = refcheckMessages(locale);
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    const one = { ...report, citations: [{ text: 'LeCun et al., 2015', start: 21, end: 39, kind: 'authorYear' as const, entries: [0] }] };
+    render(<Report report={one} t={t} />);
+    expect(screen.getByText(summary)).toBeTruthy();
+    expect(screen.getByText(citations)).toBeTruthy();
+  });
+
+  it('[HUM-23] [TOOL-05] the network failing while a paid check is polled says the check goes on and links the history', async () => {
+    // Spec §8: a polling error is logged (here into a spy, not the test output).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(toolsApi.fetchReferenceCheck).mockRejectedValueOnce(new ApiError('We could not reach the server.', 2));
+    renderChecker('en');
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: entryText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check references' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not reach the server.');
+    expect(screen.getByText(translate('en', 'tool.runContinues'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: translate('en', 'tool.openHistory') }).getAttribute('href')).toBe('/en/history');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    expect(toolsApi.payToolOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('[TOOL-05] [COM-08] out of beans: the translated refusal and the link to get more, changing nothing', async () => {
+    const message = "Vous n'avez pas assez de grains pour cela. Rechargez votre portefeuille ou choisissez une formule.";
+    vi.mocked(toolsApi.payToolOrder).mockRejectedValueOnce(new ApiError(message, 1, { code: 1, message, data: { reason: 'insufficientBeans' } }));
+    renderChecker('fr');
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: entryText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Vérifier les références' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('link', { name: 'Débloquer plus de mots' }).getAttribute('href')).toBe('/fr/try-premium');
+    expect(toolsApi.fetchReferenceCheck).not.toHaveBeenCalled();
+    // Nothing was paid, so nothing goes on.
+    expect(screen.queryByText(translate('fr', 'tool.runContinues'))).toBeNull();
+  });
+});
