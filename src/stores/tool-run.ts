@@ -9,6 +9,8 @@ import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
 import { ApiCode, ApiError } from '../lib/api/client.ts';
+import { failureMessage } from '../lib/failure.ts';
+import { pageMessage } from '../lib/page-messages.ts';
 import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
 import { $user, ensureFreshToken, fetchBalance } from './user.ts';
@@ -91,8 +93,16 @@ export async function pollUntilData<T extends { data: unknown }>(fetchOnce: () =
 /** Waits `ms` milliseconds (the poll interval between two asks). */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The message of a failed call, for an inline error line. */
+/**
+ * The message of a failed call, for an inline error line, in the page's language: a timeout or cancel carries an
+ * internal word ("timeout") and an HTTP failure the spec's "response with error http status(N)"; people get the
+ * page's translated texts (or the server's own translated message) instead.
+ */
 export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === ApiCode.NETWORK) return /^(timeout|cancelled)$/.test(error.message) ? pageMessage('error.network') : error.message;
+    return failureMessage(error);
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client.ts';
-import { checkText, paymentProblem, pollProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
+import { checkText, errorText, paymentProblem, pollProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
 
@@ -23,6 +23,16 @@ describe('the one text check every paid tool runs', () => {
   it('[HUM-23] a lost connection while polling a paid run says the run goes on; a run the server reports failed does not', () => {
     expect(pollProblem(new ApiError('We could not reach the server.', 2))).toEqual({ message: 'We could not reach the server.', continues: true });
     expect(pollProblem(new ApiError('The rewrite failed; your beans have been returned.', 1, { code: 1 }))).toMatchObject({ continues: false });
+  });
+
+  it('[API-07] [API-05] never shows the client\'s internal words: a timed-out poll or an HTTP failure reads as the page\'s translated text', () => {
+    // No page here, so the page text is its key; in the browser it is the translated line the page embeds.
+    expect(errorText(new ApiError('timeout', 2))).toBe('error.network');
+    expect(errorText(new ApiError('cancelled', 2))).toBe('error.network');
+    expect(errorText(new ApiError('We could not reach the server.', 2))).toBe('We could not reach the server.');
+    expect(errorText(new ApiError('response with error http status(503)', 1, { code: 1, message: 'Le service est indisponible.' }))).toBe('Le service est indisponible.');
+    expect(errorText(new ApiError('response with error http status(502)', 1, '<html>bad gateway</html>'))).toBe('error.http');
+    expect(errorText(new ApiError('Texte trop long.', 1, { code: 1, message: 'Texte trop long.' }))).toBe('Texte trop long.');
   });
 
   it('[HUM-07] a failed payment offers the unlock link only when beans are short, in every language', () => {
