@@ -17,5 +17,5 @@ describe.skipIf(!ready)('detector: reproducible training', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/matches a fresh training run on the 1-in-40 slice/);
     expect(run.status).toBe(0);
-  }, 300_000);
+  }, 900_000);
 });
