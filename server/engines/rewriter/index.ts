@@ -143,6 +143,8 @@ function applyModeRules(masked: string, mode: RewriteMode, strength: number): st
   let out = masked;
   for (const { re, to } of compile(rulesFor[mode])) {
     out = out.replace(re, (found: string, offset: number, whole: string) => {
+      // "not very good" is not "not excellent": a replaced intensifier phrase stays after a negation.
+      if (to && /^very\s/i.test(found) && AFTER_NEGATION.test(whole.slice(Math.max(0, offset - 8), offset))) return found;
       if (to) return withCaseOf(found, to);
       return removable(whole, offset, found) && !AFTER_NEGATION.test(whole.slice(Math.max(0, offset - 8), offset)) ? GAP : found;
     });

@@ -62,7 +62,7 @@ const INTENSIFIER_RE = new RegExp(
 const DROP_HEDGE_OPENERS = ['In fact,', 'As a matter of fact,', 'Of course,', 'Needless to say,', 'Clearly,', 'Obviously,', 'Basically,', 'Essentially,', 'Simply put,', 'In other words,', 'As mentioned earlier,', 'As mentioned above,', 'As mentioned before,', 'As previously mentioned,', 'As a result of this,', 'It is important to note that', 'It is worth noting that', 'It should be noted that', 'It is important to remember that', 'It is essential to note that', 'It is interesting to note that', 'It is worth mentioning that', 'It goes without saying that', 'It can be said that', 'It is evident that', 'It is clear that'];
 
 /** Verbs after which the complementiser "that" may go when a clause subject follows ("shows that the" → "shows the"). */
-const THAT_VERBS = 'shows?|showed|shown|suggests?|suggested|believes?|believed|thinks?|thought|says?|said|knows?|knew|found|finds?|feels?|felt|hopes?|hoped|ensures?|ensured|realizes?|realized|realises?|realised|means|argues?|argued|claims?|claimed|reveals?|revealed|indicates?|indicated';
+const THAT_VERBS = 'indicating|suggesting|showing|meaning|noting|arguing|claiming|revealing|shows?|showed|shown|suggests?|suggested|believes?|believed|thinks?|thought|says?|said|knows?|knew|found|finds?|feels?|felt|hopes?|hoped|ensures?|ensured|realizes?|realized|realises?|realised|means|argues?|argued|claims?|claimed|reveals?|revealed|indicates?|indicated';
 const THAT_RE = new RegExp(
   `\\b(${THAT_VERBS}) that (?=[\\p{Ll}\\p{Lu}])(?!(?:is|was|are|were|has|have|had|will|would|can|could|should|may|might|must|not|to|of|in|on|at|for|and|or|but|which|who|whom|whose|way|kind|sort|type|one|ones|much|many|point|time|day|year|idea|issue|problem|study|book|claim|view|it is|it was)\\b|\\p{L}+ly\\b)`,
   'giu',
@@ -79,6 +79,11 @@ const NOT_ANTECEDENT = /^(?:says?|said|know|knows|think|thinks|believe|believes|
 
 /** "There are many students who struggle" → "Many students struggle". */
 export const THERE_ARE_RE = new RegExp(`${SENTENCE_START}There (?:are|were) (many|several|some|numerous|various|countless|few) ((?:[\\p{L}-]+ ){0,2}[\\p{L}-]+) (?:that|who) (?=\\p{Ll})`, 'gu');
+
+/** ", which is slightly above the median" → ", slightly above the median"; ", which is a popular attraction" → ", a popular attraction". */
+const APPOSITIVE_RE = /, (?:which|who) (?:is|are|was|were) (?=(?:a|an|the|one|part|slightly|well|far|just|still|above|below|over|under|around|about|near|close|higher|lower|greater|less|more|in|on|at|from)\b)/giu;
+/** Transitions the shortest text does without at strength 5 (sequence words included). */
+const DROP_OPENERS_5 = ['Also,', 'Besides,', 'On top of that,', 'What is more,', "What's more,", 'Having said that,', 'That being said,', 'With that said,', 'All in all,', 'To sum up,', 'In summary,', 'In short,', 'Specifically,', 'In this essay,', 'First,', 'Second,', 'Third,', 'Finally,', 'Additionally', 'Furthermore', 'Moreover'];
 
 /** "the cars that are available" → "the cars available" (adjectives that follow a noun naturally). */
 const POSTNOMINAL_RE = /(\p{L}{3,}) (?:that|which|who) (?:is|are|was|were) (available|possible|necessary|present|responsible|involved|concerned|affected|required|needed)\b/gu;
@@ -111,9 +116,20 @@ export function shortenStructure(masked: string, strength: number, dropOpeners: 
   if (strength >= 4) {
     out = out.replace(RELATIVE_RE, (found: string, antecedent: string, comma: string, participle: string) => (NOT_ANTECEDENT.test(antecedent) ? found : `${antecedent}${comma} ${participle}`));
     out = out.replace(POSTNOMINAL_RE, (found: string, antecedent: string, adjective: string) => (NOT_ANTECEDENT.test(antecedent) ? found : `${antecedent} ${adjective}`));
+    out = out.replace(/, which means that /g, ', so ');
+    // The object relative needs no "that": "the things that we have" → "the things we have".
+    out = out.replace(/(?<=\p{Ll}{3,}) (?:that|which) (?=(?:we|they|I|you|he|she|people|students|most people|many people) (?!(?:is|are|was|were|and|or)\b)\p{Ll})/gu, (found: string, offset: number, whole: string) =>
+      /\b(?:says?|said|know|knows|think|thinks|believe|believes|shows?|mean|means|so|such|is|are|was|were|be|been)$/i.test(whole.slice(Math.max(0, offset - 12), offset)) ? found : ' ',
+    );
+    out = out.replace(/(?<![\p{L}\uE001-])(will|would) be able to (?=\p{Ll})/giu, (_, modal: string) => `${withCaseOf(modal, modal.toLowerCase() === 'will' ? 'can' : 'could')} `);
     out = out.replace(THAT_RE, (_, verb: string) => `${verb} `);
   }
   if (strength >= 5) {
+    for (const opener of DROP_OPENERS_5) out = out.replace(new RegExp(`${SENTENCE_START}${escapeRegExp(opener)}(?=\\s+[^\\uE000\\s])`, 'g'), (_, lead: string) => lead + GAP);
+    out = out.replace(APPOSITIVE_RE, ', ');
+    out = out.replace(/(?<![\p{L}\uE001-])as well as(?= \p{L})/gu, 'and');
+    // "Many people believe" → "Many believe" (the quantifier stays; "people" adds nothing before a verb).
+    out = out.replace(/\b(Some|some|Many|many|Most|most|Other|other) people (?=(?:believe|think|argue|say|feel|claim|prefer|agree|disagree|suggest|may|might|would|will|can|could|should|are|have|do|enjoy|choose|want|like|see|consider)\b)/g, '$1 ');
     out = out.replace(NOT_ONLY_RE, (_, first: string) => `${first} and`);
     out = out.replace(ALSO_RE, '');
   }
@@ -137,6 +153,17 @@ export const SIMPLE_SENTENCE_LIMIT = [30, 24, 20, 16, 12];
 
 /** What opens the second sentence when a sentence is split at ", <conjunction>" (or the bare conjunction). */
 const SPLIT_CONJUNCTIONS: Readonly<Record<string, string>> = { and: '', but: 'But ', so: 'So ', yet: 'Yet ', while: 'But ', whereas: 'But ', although: 'But ', though: 'But ', which: '', because: 'This is because ' };
+/** ", indicating that …" → ". This indicates that …": the participle's verb in the present and the past. */
+const PARTICIPLE_VERBS: Readonly<Record<string, [present: string, past: string]>> = {
+  indicating: ['indicates', 'indicated'], suggesting: ['suggests', 'suggested'], showing: ['shows', 'showed'], meaning: ['means', 'meant'],
+  causing: ['causes', 'caused'], leading: ['leads', 'led'], making: ['makes', 'made'], allowing: ['allows', 'allowed'], resulting: ['results', 'resulted'],
+  helping: ['helps', 'helped'], creating: ['creates', 'created'], giving: ['gives', 'gave'], enabling: ['enables', 'enabled'], ensuring: ['ensures', 'ensured'],
+  highlighting: ['highlights', 'highlighted'], emphasizing: ['emphasizes', 'emphasized'], emphasising: ['emphasises', 'emphasised'], underscoring: ['underscores', 'underscored'],
+  reflecting: ['reflects', 'reflected'], demonstrating: ['demonstrates', 'demonstrated'], contributing: ['contributes', 'contributed'], fostering: ['fosters', 'fostered'],
+  providing: ['provides', 'provided'], offering: ['offers', 'offered'], reducing: ['reduces', 'reduced'], increasing: ['increases', 'increased'], improving: ['improves', 'improved'],
+  leaving: ['leaves', 'left'], raising: ['raises', 'raised'], prompting: ['prompts', 'prompted'], sparking: ['sparks', 'sparked'], forcing: ['forces', 'forced'],
+};
+
 /** Conjunctions that may split without a comma before them (a clause must follow either way). */
 const BARE_SPLIT = new Set(['but', 'while', 'whereas', 'because']);
 const LINKING_ADVERBS = /^(?:so|yet|but|however|therefore|thus|instead|moreover|furthermore|consequently|meanwhile|otherwise|nevertheless|still|also|hence)$/i;
@@ -158,19 +185,32 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
     const semicolon = t.text === ';';
     const commaConj = t.text === ',' ? toks[i + 1]?.text.toLowerCase() : undefined;
     const bare = !semicolon && t.text !== ',' && i > 0 && toks[i - 1]!.text !== ',' ? t.text.toLowerCase() : undefined;
-    const conj = commaConj && commaConj in SPLIT_CONJUNCTIONS ? commaConj : bare && (BARE_SPLIT.has(bare) || (bare === 'and' && strength >= 5)) ? bare : undefined;
+    const conj = commaConj && (commaConj in SPLIT_CONJUNCTIONS || commaConj in PARTICIPLE_VERBS) ? commaConj : bare && (BARE_SPLIT.has(bare) || (bare === 'and' && strength >= 5)) ? bare : undefined;
     if (isWord(t) && !conj) wordsBefore++;
     if (!semicolon && !conj) continue;
     if (conj === 'because' && strength < 4) continue;
     const rightFrom = semicolon ? i + 1 : commaConj === conj ? i + 2 : i + 1;
     const rest = toks.slice(rightFrom);
     const restWords = rest.filter(isWord).length;
-    if (wordsBefore < 4 || restWords < (conj === 'which' ? 3 : 4)) continue;
-    const leftToks = toks.slice(0, t.text === ',' || semicolon ? i : i);
+    if (wordsBefore < 4 || restWords < (conj === 'which' || (conj && conj in PARTICIPLE_VERBS) ? 2 : 4)) continue;
+    const leftToks = toks.slice(0, i);
     if (!leftToks.some((x, j) => finite(x, CLAUSE_VERB) && !/^(?:to|TO)$/.test(leftToks[j - 1]?.text ?? '') && (x.tag !== 'VB' || j > 0))) continue;
     if (bare === 'and' && conj === 'and' && (wordsBefore < 6 || leftToks.some((x) => SUBORDINATOR.test(x.text)))) continue;
+    // The first sentence may not end on a word that needs what follows ("… for no benefit or. This is because …").
+    if (/^(?:CC|IN|DT|TO|PRP\$|WDT|WP)$/.test(leftToks[leftToks.length - 1]?.tag ?? '')) continue;
     let prefix = semicolon ? '' : SPLIT_CONJUNCTIONS[conj!]!;
     let from = rest[0]!;
+    if (conj && conj in PARTICIPLE_VERBS) {
+      // ", indicating that the firm …" → ". This indicates that the firm …", in the tense of the first clause.
+      if (rest.some((x) => x.text === ';')) continue;
+      const past = leftToks.some((x) => x.tag === 'VBD') && !leftToks.some((x) => x.tag === 'VBZ' || x.tag === 'VBP');
+      const verb = PARTICIPLE_VERBS[conj]![past ? 1 : 0];
+      const left = `${sentence.slice(0, t.start).replace(/[\s,;:]+$/, '')}.`;
+      const right = `This ${verb}${sentence.slice(toks[i + 1]!.end)}`;
+      const distance = Math.abs(wordsBefore - words / 2);
+      if (!best || distance < best.distance) best = { left, right, distance };
+      continue;
+    }
     if (conj === 'which') {
       // ", which is harmful" → ". This is harmful": only a which-clause that runs to the end and whose verb follows.
       if (!finite(from) || rest.some((x) => x.text === ',' || x.text === ';')) continue;
@@ -183,9 +223,12 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
       else if (comma > 0 && rest.slice(0, comma).every((x) => /^(?:IN|DT|NN|RB|JJ|CC)$/.test(x.tag))) k = comma + 1;
       const head = rest[k];
       if (!head || !SUBJECT_TAG.test(head.tag) || /^(?:which|that|who|whom|whose|to)$/i.test(head.text)) continue;
+      // Without a comma, only a clear subject opens a clause ("a bold and colorful graphic that …" is no clause).
+      if (bare && !/^(?:PRP|DT|EX|PRP\$|NNS|NNP|NNPS)$/.test(head.tag)) continue;
       // A subject, then a finite verb within a few words: a clause, not the last item of a list.
       const verbAt = finite(head) ? 0 : rest.slice(k + 1, k + 7).findIndex((x, j, all) => finite(x, CLAUSE_VERB) && !/^to$/i.test((j > 0 ? all[j - 1]! : head).text));
-      if (verbAt < 0 || rest.slice(k, k + 1 + verbAt).some((x) => x.text === ',')) continue;
+      // The verb must be the clause's own, not a relative clause's inside the subject ("graphic that represents").
+      if (verbAt < 0 || rest.slice(k, k + 1 + verbAt).some((x) => x.text === ',' || /^(?:that|which|who|whom|whose)$/i.test(x.text))) continue;
       if (prefix && LINKING_ADVERBS.test(rest[0]!.text)) prefix = '';
     }
     const left = `${sentence.slice(0, t.start).replace(/[\s,;:]+$/, '')}.`;
@@ -198,10 +241,27 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
   return best && { left: best.left, right: best.right };
 }
 
+/** "Although X, Y." → "X. But Y."; "Because X, Y." → "X. So Y." — when both halves are clauses. */
+function splitLeadingClause(sentence: string): { left: string; right: string } | undefined {
+  const m = /^(Although|Though|While|Whereas|Because) /.exec(sentence);
+  if (!m) return undefined;
+  const toks = tagged(sentence);
+  const comma = toks.findIndex((t) => t.text === ',');
+  if (comma < 4 || toks.slice(comma + 1).filter(isWord).length < 4) return undefined;
+  const first = toks.slice(1, comma);
+  const second = toks.slice(comma + 1);
+  if (!first.some((x) => finite(x, CLAUSE_VERB)) || !SUBJECT_TAG.test(first[0]!.tag) || !SUBJECT_TAG.test(second[0]?.tag ?? '')) return undefined;
+  if (!second.slice(1, 7).some((x) => finite(x, CLAUSE_VERB)) || second.some((x) => x.text === ';')) return undefined;
+  if (/^(?:CC|IN|DT|TO)$/.test(first[first.length - 1]!.tag)) return undefined;
+  const left = `${capitalize(sentence.slice(first[0]!.start, toks[comma]!.start))}.`;
+  const right = `${m[1] === 'Because' ? 'So' : 'But'} ${sentence.slice(second[0]!.start)}`;
+  return { left, right };
+}
+
 /** Simple: a sentence over the strength's limit becomes two (or more) at a safe point, each a full sentence. */
 export function splitLongSentence(sentence: string, strength: number, depth = 0): string {
   if (depth > 3 || countWords(sentence) <= SIMPLE_SENTENCE_LIMIT[strength - 1]!) return sentence;
-  const split = splitPoint(sentence, strength);
+  const split = (strength >= 4 ? splitLeadingClause(sentence) : undefined) ?? splitPoint(sentence, strength);
   if (!split) return sentence;
   return `${splitLongSentence(split.left, strength, depth + 1)} ${splitLongSentence(split.right, strength, depth + 1)}`;
 }
@@ -256,13 +316,14 @@ export function formalStructure(masked: string): string {
 
 /**
  * Formal: the generic second person made impersonal, a whole sentence at a time or not at all — the first "you"
- * becomes "people", later ones "they"/"them", "your" "people's"/"their", "yourself" "themselves". The plural keeps
+ * becomes "people", later ones "they"/"them", "yourself" "themselves"; a sentence with "your" stays (neither "people's
+ * classmates" nor "one's" reads well). The plural keeps
  * every verb's form ("you stop" → "people stop", "you are" → "people are"). A sentence with "thank you", "you guys"
  * or a "you" the tagger cannot place stays as written.
  */
 function impersonal(sentence: string): string {
   // A sentence opening on a protected span may hide a "you" the rules cannot see ("You'll" read as a name).
-  if (!/\byou/i.test(sentence) || /^\s*\uE000/.test(sentence) || /\bthank you\b|\byou guys\b|\byou all\b|\byours\b/i.test(sentence)) return sentence;
+  if (!/\byou/i.test(sentence) || /^\s*\uE000/.test(sentence) || /\byour|\bthank you\b|\byou guys\b|\byou all\b|\byours\b/i.test(sentence)) return sentence;
   const toks = tagged(sentence);
   let out = '';
   let at = 0;

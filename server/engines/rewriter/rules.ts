@@ -138,8 +138,10 @@ export const FORMAL: readonly Rule[] = [
   ['show', 'demonstrate'],
   ['shows', 'demonstrates'],
   ['showing', 'demonstrating'],
-  ['think', 'consider'],
-  ['also', 'additionally'],
+  ['think about', 'consider'],
+  ['thinking about', 'considering'],
+  ['think that', 'believe that'],
+  ['thinks that', 'believes that'],
 ];
 
 /** Words that open a sentence in the formal mode (the sentence-initial connective is replaced). */

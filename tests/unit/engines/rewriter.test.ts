@@ -83,6 +83,7 @@ describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, F
     expect(shortenStructure(text, 5, [])).toBe('Many students struggle with the tasks assigned by teachers. The library, located in the centre, is open. Studies show the plan works. The tool is cheap and fast. I agree because it works. The cars available are new.');
     expect(shortenStructure(text, 3, [])).toContain('tasks that are assigned');
     expect(shortenStructure(text, 2, [])).toContain('There are many students who');
+    expect(shortenStructure('Many people believe that the things that we have matter. In the future we will be able to travel. The book which I read was long.', 5, [])).toBe('Many believe the things we have matter. In the future we can travel. The book I read was long.');
     // A "that" that is no complementiser stays.
     expect(shortenStructure('He said that is wrong. She knows that way well.', 5, [])).toBe('He said that is wrong. She knows that way well.');
   });
@@ -98,6 +99,11 @@ describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, F
   it('[TOOL-04] Simple splits long sentences into whole sentences at safe points, never inside a list', () => {
     const out = ['Many parents worry about screens at home, and they often cannot control what their children watch online.', 'Students use their phones late at night before sleeping, which is harmful to memory.', 'Some pupils read every evening after school while others play games with friends.'].map((s) => splitLongSentence(s, 5)).join(' ');
     expect(out).toBe('Many parents worry about screens at home. They often cannot control what their children watch online. Students use their phones late at night before sleeping. This is harmful to memory. Some pupils read every evening after school. But others play games with friends.');
+    expect(splitLongSentence('Although some people argue that phones help students learn, the evidence shows that they distract most pupils in class.', 5)).toBe('Some people argue that phones help students learn. But the evidence shows that they distract most pupils in class.');
+    expect(splitLongSentence('Sales fell sharply in the second quarter of the year, leading to job losses across the region.', 5)).toBe('Sales fell sharply in the second quarter of the year. This led to job losses across the region.');
+    // Never a first sentence that ends on "or" or a second that is a relative clause's verb.
+    expect(splitLongSentence('It is wrong because it takes lives for no benefit or because it brings the loss of civilian life.', 5)).not.toMatch(/ or\./);
+    expect(splitLongSentence('So it is essential to include a bold and colorful graphic that represents the theme of the book.', 5)).toBe('So it is essential to include a bold and colorful graphic that represents the theme of the book.');
     const list = 'The school invited the students, the teachers, the parents, and the local librarians to the meeting.';
     expect(splitLongSentence(list, 5)).toBe(list);
     expect(splitLongSentence('He said that the cats and the dogs are friends of the family now.', 5)).toBe('He said that the cats and the dogs are friends of the family now.');
