@@ -53,6 +53,13 @@ const finite = (t: Tagged, verbs: Set<string> = FINITE) => verbs.has(t.tag) || /
 
 /** Empty intensifiers and boosters; dropped from strength 3, never after a negation or before what they govern. */
 const INTENSIFIERS = ['very', 'really', 'actually', 'basically', 'quite', 'extremely', 'truly', 'totally', 'completely', 'literally', 'highly', 'incredibly', 'definitely', 'certainly', 'essentially', 'simply', 'undoubtedly', 'clearly'];
+const intensifierRe = (words: readonly string[]) =>
+  new RegExp(
+    `(?<!\\b(?:not|never|no|n['’]t|the|this|that|so|too|how|as)\\s+)(?<![\\p{L}\\p{N}'’\\uE001-])(?:${words.join('|')})(?![\\p{L}\\p{N}'’\\uE000-])(?!\\s+(?:much|many|few|little|well|own|same|first|last|end|beginning|a|an|the|put|different|because|as|so|[,.;:!?]))(?=\\s+\\p{L})`,
+    'giu',
+  );
+/** Formal drops the intensifiers academic style guides cut ("very important" has its own replacement first). */
+const FORMAL_INTENSIFIER_RE = intensifierRe(['very', 'really', 'actually', 'basically', 'truly', 'totally', 'literally', 'definitely', 'pretty much']);
 const INTENSIFIER_RE = new RegExp(
   `(?<!\\b(?:not|never|no|n['’]t|the|this|that|so|too|how|as)\\s+)(?<![\\p{L}\\p{N}'’\\uE001-])(?:${INTENSIFIERS.join('|')})(?![\\p{L}\\p{N}'’\\uE000-])(?!\\s+(?:much|many|few|little|well|own|same|first|last|end|beginning|a|an|the|put|different|because|as|so|[,.;:!?]))(?=\\s+\\p{L})`,
   'giu',
@@ -152,7 +159,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const SIMPLE_SENTENCE_LIMIT = [30, 24, 20, 16, 12];
 
 /** What opens the second sentence when a sentence is split at ", <conjunction>" (or the bare conjunction). */
-const SPLIT_CONJUNCTIONS: Readonly<Record<string, string>> = { and: '', but: 'But ', so: 'So ', yet: 'Yet ', while: 'But ', whereas: 'But ', although: 'But ', though: 'But ', which: '', because: 'This is because ' };
+const SPLIT_CONJUNCTIONS: Readonly<Record<string, string>> = { and: '', but: 'But ', or: 'Or ', then: 'Then ', so: 'So ', yet: 'Yet ', while: 'But ', whereas: 'But ', although: 'But ', though: 'But ', which: '', because: 'This is because ' };
 /** ", indicating that …" → ". This indicates that …": the participle's verb in the present and the past. */
 const PARTICIPLE_VERBS: Readonly<Record<string, [present: string, past: string]>> = {
   indicating: ['indicates', 'indicated'], suggesting: ['suggests', 'suggested'], showing: ['shows', 'showed'], meaning: ['means', 'meant'],
@@ -182,7 +189,8 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
   let wordsBefore = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    const semicolon = t.text === ';';
+    // ";", a colon or a spaced dash between two clauses ends the first one.
+    const semicolon = t.text === ';' || ((t.text === ':' || t.text === '—' || t.text === '–') && i > 0);
     const commaConj = t.text === ',' ? toks[i + 1]?.text.toLowerCase() : undefined;
     const bare = !semicolon && t.text !== ',' && i > 0 && toks[i - 1]!.text !== ',' ? t.text.toLowerCase() : undefined;
     const conj = commaConj && (commaConj in SPLIT_CONJUNCTIONS || commaConj in PARTICIPLE_VERBS) ? commaConj : bare && (BARE_SPLIT.has(bare) || (bare === 'and' && strength >= 5)) ? bare : undefined;
@@ -290,7 +298,8 @@ const GET_RE = /(?<![\p{L}\uE001'’-])(get|gets|got|getting)\s+(?=(\S+)(\s+\S+)
 const GET_FORMS: Readonly<Record<string, [become: string, obtain: string]>> = { get: ['become', 'obtain'], gets: ['becomes', 'obtains'], got: ['became', 'obtained'], getting: ['becoming', 'obtaining'] };
 
 export function formalStructure(masked: string): string {
-  let out = masked.replace(GET_RE, (found: string, verb: string, next: string, after: string | undefined) => {
+  let out = masked.replace(FORMAL_INTENSIFIER_RE, (found: string, offset: number, whole: string) => (startsBeforeMask(whole, offset, found) ? found : GAP));
+  out = out.replace(GET_RE, (found: string, verb: string, next: string, after: string | undefined) => {
     const forms = GET_FORMS[verb.toLowerCase()]!;
     const word = next.replace(/[^\p{L}]/gu, '').toLowerCase();
     // "get better" → "become better", but "get better results" is obtaining.
@@ -309,7 +318,7 @@ export function formalStructure(masked: string): string {
   out = out.replace(new RegExp(`${SENTENCE_START}So (?!far|much|many|long|that|too|called|to|,)`, 'g'), (_, lead: string) => `${lead}Therefore, `);
   out = out.replace(new RegExp(`${SENTENCE_START}Also (?!known|called|,)`, 'g'), (_, lead: string) => `${lead}Furthermore, `);
   // Verb → nominal phrase, sparingly: "affects" → "has an effect on" (a verb after a subject or a modal only).
-  out = out.replace(/(?<![\p{L}\uE001-])(can|could|may|might|will|would|should|must|to|not) affect\b/g, (_, before: string) => `${before} have an effect on`);
+  out = out.replace(/(?<![\p{L}\uE001-])(can|could|may|might|will|would|should|must|to|not) affect\b/gu, (_, before: string) => `${before} have an effect on`);
   out = out.replace(/(?<=\p{L}\s)affects(?=\s+(?:the|a|an|their|his|her|its|our|how|many|most|all|\p{L}+s)\b)/gu, 'has an effect on');
   return out;
 }

@@ -132,6 +132,7 @@ describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, F
     expect(out).toContain('Therefore, people can see a considerable number of students who become tired in class.');
     expect(out).toContain('Then people will find it is a substantial problem when they stop resting.');
     expect(one('When you stop learning, you stop growing. Thank you for reading.', 'formal', 1)).toBe('When people stop learning, they stop growing. Thank you for reading.');
+    expect(one('The results were very surprising, and the team actually agreed. Very few disagreed.', 'formal', 1)).toBe('The results were surprising, and the team agreed. Very few disagreed.');
     // "get better" is becoming better; "get better results" is obtaining them; "not really" keeps its adverb.
     expect(one('Pupils get better with practice and get better results. It is not really clear.', 'formal', 1)).toBe('Pupils become better with practice and obtain better results. It is not really clear.');
   });
