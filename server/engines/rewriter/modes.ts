@@ -202,7 +202,9 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
     const restWords = rest.filter(isWord).length;
     if (wordsBefore < 4 || restWords < (conj === 'which' || (conj && conj in PARTICIPLE_VERBS) ? 2 : 4)) continue;
     const leftToks = toks.slice(0, i);
-    if (!leftToks.some((x, j) => finite(x, CLAUSE_VERB) && !/^(?:to|TO)$/.test(leftToks[j - 1]?.text ?? '') && (x.tag !== 'VB' || j > 0))) continue;
+    // The first half needs its own verb (a past form right after its subject counts: "Einstein pursued" read as VBN).
+    const pastAfterSubject = (x: Tagged, j: number) => x.tag === 'VBN' && j > 0 && /^(?:NN|NNS|NNP|NNPS|PRP)$/.test(leftToks[j - 1]!.tag);
+    if (!leftToks.some((x, j) => (finite(x, CLAUSE_VERB) || pastAfterSubject(x, j)) && !/^(?:to|TO)$/.test(leftToks[j - 1]?.text ?? '') && (x.tag !== 'VB' || j > 0))) continue;
     if (bare === 'and' && conj === 'and' && (wordsBefore < 6 || leftToks.some((x) => SUBORDINATOR.test(x.text)))) continue;
     // The first sentence may not end on a word that needs what follows ("… for no benefit or. This is because …").
     if (/^(?:CC|IN|DT|TO|PRP\$|WDT|WP)$/.test(leftToks[leftToks.length - 1]?.tag ?? '')) continue;
@@ -221,7 +223,9 @@ function splitPoint(sentence: string, strength: number): { left: string; right: 
     }
     if (conj === 'which') {
       // ", which is harmful" → ". This is harmful": only a which-clause that runs to the end and whose verb follows.
-      if (!finite(from) || rest.some((x) => x.text === ',' || x.text === ';')) continue;
+      // A which-clause in the middle ("X, which is new, works") is followed by the main verb after a comma.
+      // Right after "which" a past form is finite, whatever the tagger says ("which led" read as a participle).
+      if (!(finite(from) || from.tag === 'VBN') || rest.some((x, j) => x.text === ';' || (x.text === ',' && rest[j + 1] !== undefined && finite(rest[j + 1]!)))) continue;
       prefix = /^(?:are|were|have)$/i.test(from.text) ? 'These ' : 'This ';
     } else {
       let k = 0;

@@ -104,6 +104,8 @@ describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, F
     // Never a first sentence that ends on "or" or a second that is a relative clause's verb.
     expect(splitLongSentence('It is wrong because it takes lives for no benefit or because it brings the loss of civilian life.', 5)).not.toMatch(/ or\./);
     expect(splitLongSentence('So it is essential to include a bold and colorful graphic that represents the theme of the book.', 5)).toBe('So it is essential to include a bold and colorful graphic that represents the theme of the book.');
+    expect(splitLongSentence('Einstein pursued his curiosity about the universe, which led to his theory of relativity, many papers, and new tools.', 5)).toBe('Einstein pursued his curiosity about the universe. This led to his theory of relativity, many papers, and new tools.');
+    expect(splitLongSentence('The old library in the centre of our town, which opened in 1950, needs a new roof soon.', 5)).toBe('The old library in the centre of our town, which opened in 1950, needs a new roof soon.');
     const list = 'The school invited the students, the teachers, the parents, and the local librarians to the meeting.';
     expect(splitLongSentence(list, 5)).toBe(list);
     expect(splitLongSentence('He said that the cats and the dogs are friends of the family now.', 5)).toBe('He said that the cats and the dogs are friends of the family now.');
