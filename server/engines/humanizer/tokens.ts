@@ -123,7 +123,8 @@ function nameSpans(text: string, out: ProtectedSpan[]): void {
       flush();
       continue;
     }
-    if (w === 'I' || /^I['’](?:m|ve|ll|d)$/.test(w)) {
+    // "I", and a contraction opening a sentence ("Don't", "You'll", "Can't"): words, not names.
+    if (w === 'I' || /^I['’](?:m|ve|ll|d)$/.test(w) || (/^\p{L}+(?:n['’]t|['’](?:ll|re|ve|d|m))$/u.test(w) && sentenceInitial(text, start))) {
       flush();
       continue;
     }

@@ -11,6 +11,7 @@ import { isLlmMode, type RewriteMode, type RewriteSegment, type RewriteStats, ty
 import { countWords } from '../../../src/domain/word-count.ts';
 import { diffSegments, findProtectedSpans, frozenSpans, humanize, splitParagraphs, type Register } from '../humanizer/index.ts';
 import { mulberry32 } from '../humanizer/rewrite.ts';
+import { activeVoice, formalStructure, GAP, shortenStructure, splitLongSentence, THERE_ARE_RE } from './modes.ts';
 import { DROP_OPENERS, FLUENT_OPENERS, FORMAL_OPENERS, SIMPLE_OPENERS, rulesFor, type Rule } from './rules.ts';
 
 export interface RewriteOptions {
@@ -32,7 +33,7 @@ export interface RewriteResult {
 /** Share of sentences the humanizer's machinery rewrites, by strength 1–5. */
 const SENTENCE_SHARE = [0.2, 0.4, 0.65, 0.85, 1];
 /** The modes whose own rules do most of the work use the humanizer on fewer sentences. */
-const HUMANIZER_WEIGHT: Readonly<Record<RewriteMode, number>> = { standard: 1, fluent: 1, formal: 0.6, simple: 0.5, shorten: 0.4, expand: 0, creative: 0 };
+const HUMANIZER_WEIGHT: Readonly<Record<RewriteMode, number>> = { standard: 1, fluent: 1, formal: 0.6, simple: 0.4, shorten: 0.15, expand: 0, creative: 0 };
 const REGISTER: Readonly<Record<RewriteMode, Register | undefined>> = {
   standard: undefined,
   fluent: 'neutral',
@@ -77,8 +78,6 @@ const capitalize = (text: string) => text.replace(/^(\s*)(\p{Ll})/u, (_, space: 
 // Masked text: every protected or frozen stretch becomes \uE000<n>\uE001, which no rule can match.
 const MASK_OPEN = '\uE000';
 const MASK_CLOSE = '\uE001';
-/** Marks where a rule removed words, so the sentence start can be fixed. */
-const GAP = '\uE002';
 
 function mask(text: string, spans: Span[]): { masked: string; parts: string[] } {
   const parts: string[] = [];
@@ -136,40 +135,50 @@ function removable(whole: string, offset: number, found: string): boolean {
   return !(atStart && /^\s*\uE000/.test(whole.slice(offset + found.length)));
 }
 
+/** A dropped word never follows a negation: "not really effective" is not "not effective". */
+const AFTER_NEGATION = /(?:\bnot|\bnever|n['’]t)\s+$/i;
+
 /** The mode's own rules over a masked paragraph. */
 function applyModeRules(masked: string, mode: RewriteMode, strength: number): string {
   let out = masked;
-  for (const { re, to } of compile(rulesFor[mode])) out = out.replace(re, (found: string, offset: number, whole: string) => (to ? withCaseOf(found, to) : removable(whole, offset, found) ? GAP : found));
+  for (const { re, to } of compile(rulesFor[mode])) {
+    out = out.replace(re, (found: string, offset: number, whole: string) => {
+      // "not very good" is not "not excellent": a replaced intensifier phrase stays after a negation.
+      if (to && /^very\s/i.test(found) && AFTER_NEGATION.test(whole.slice(Math.max(0, offset - 8), offset))) return found;
+      if (to) return withCaseOf(found, to);
+      return removable(whole, offset, found) && !AFTER_NEGATION.test(whole.slice(Math.max(0, offset - 8), offset)) ? GAP : found;
+    });
+  }
   const openers: readonly Rule[] = mode === 'formal' ? FORMAL_OPENERS : mode === 'simple' ? SIMPLE_OPENERS : mode === 'fluent' ? FLUENT_OPENERS : [];
   for (const [from, to] of openers) out = out.replace(new RegExp(`${SENTENCE_START}${escapeRegExp(from)}(?=\\s)`, 'g'), (_, lead: string) => lead + to);
-  if (mode === 'shorten' || (mode === 'fluent' && strength >= 3)) {
+  if (mode === 'shorten') out = shortenStructure(out, strength, DROP_OPENERS);
+  if (mode === 'fluent' && strength >= 3) {
     for (const opener of DROP_OPENERS) out = out.replace(new RegExp(`${SENTENCE_START}${escapeRegExp(opener)}(?=\\s+[^\\uE000\\s])`, 'g'), (_, lead: string) => lead + GAP);
   }
-  // Close the gaps: no double spaces, no space before punctuation, a capital where a sentence now starts.
-  out = out.replace(new RegExp(`${SENTENCE_START}\\s*${GAP}[\\s,]*(\\p{Ll})`, 'gu'), (_, lead: string, letter: string) => lead + letter.toUpperCase());
-  out = out.replace(new RegExp(`\\s*${GAP}\\s*`, 'g'), ' ').replace(/ {2,}/g, ' ').replace(/ ([,.;:!?])/g, '$1').replace(/,([,.])/g, '$1').trim();
-  out = capitalize(out);
+  if (mode === 'formal') out = formalStructure(out);
+  out = tidy(out);
   if (mode === 'fluent') out = joinShortSentences(out);
-  if (mode === 'simple') out = splitLongSentences(out);
+  if (mode === 'simple') {
+    out = out.replace(THERE_ARE_RE, (_, lead: string, quantifier: string, noun: string) => `${lead}${quantifier[0]!.toUpperCase()}${quantifier.slice(1)} ${noun} `);
+    out = eachSentence(out, (s) => splitLongSentence(activeVoice(s), strength));
+    for (const [from, to] of SIMPLE_OPENERS) out = out.replace(new RegExp(`${SENTENCE_START}${escapeRegExp(from)}(?=\\s)`, 'g'), (_, lead: string) => lead + to);
+  }
   return out;
 }
 
-const PRONOUN_OPENERS = /^(?:they|it|the|this|these|those|he|she|we|i|many|most|some|its|their|our)\b/i;
+/** Closes the gaps: no double spaces, no space before punctuation, a capital where a sentence now starts. */
+function tidy(text: string): string {
+  let out = text.replace(new RegExp(`${SENTENCE_START}\\s*${GAP}[\\s,]*(\\p{Ll})`, 'gu'), (_, lead: string, letter: string) => lead + letter.toUpperCase());
+  out = out.replace(new RegExp(`\\s*${GAP}\\s*`, 'g'), ' ').replace(/ {2,}/g, ' ').replace(/ ([,.;:!?])/g, '$1').replace(/,([,.])/g, '$1').replace(/^[\s,]+/, '').trim();
+  return capitalize(out);
+}
 
-/** Simple: a long sentence with ", and <pronoun> …" or ";" in its middle becomes two. */
-function splitLongSentences(masked: string): string {
-  const ranges = sentenceRanges(masked, []);
+/** Applies `fn` to each sentence of a masked paragraph. */
+function eachSentence(masked: string, fn: (sentence: string) => string): string {
   let out = '';
   let at = 0;
-  for (const r of ranges) {
-    let sentence = masked.slice(r.start, r.end);
-    if (countWords(sentence) > 22) {
-      const semi = sentence.indexOf('; ');
-      const and = [...sentence.matchAll(/, and (\S+)/g)].find((m) => PRONOUN_OPENERS.test(m[1]!) && m.index > sentence.length * 0.3 && m.index < sentence.length * 0.75);
-      if (semi > sentence.length * 0.25 && semi < sentence.length * 0.8) sentence = `${sentence.slice(0, semi)}. ${capitalize(sentence.slice(semi + 2))}`;
-      else if (and) sentence = `${sentence.slice(0, and.index)}. ${capitalize(sentence.slice(and.index + 6))}`;
-    }
-    out += masked.slice(at, r.start) + sentence;
+  for (const r of sentenceRanges(masked, [])) {
+    out += masked.slice(at, r.start) + fn(masked.slice(r.start, r.end));
     at = r.end;
   }
   return out + masked.slice(at);
