@@ -163,7 +163,23 @@ function applyModeRules(masked: string, mode: RewriteMode, strength: number): st
     out = eachSentence(out, (s) => splitLongSentence(activeVoice(s), strength));
     for (const [from, to] of SIMPLE_OPENERS) out = out.replace(new RegExp(`${SENTENCE_START}${escapeRegExp(from)}(?=\\s)`, 'g'), (_, lead: string) => lead + to);
   }
-  return out;
+  return noRepeatedOpeners(out);
+}
+
+const REPEATABLE_OPENER = /^(?:(?:Moreover|Furthermore|However|Therefore|Also|In addition|Additionally|Besides|Consequently|Nevertheless|Thus|Hence),|Yet|But|And)\s+/;
+
+/** Two sentences in a row never open with the same connective ("Moreover, … Moreover, …"): the second one loses it. */
+function noRepeatedOpeners(masked: string): string {
+  let previous = '';
+  return eachSentence(masked, (sentence) => {
+    const opener = REPEATABLE_OPENER.exec(sentence)?.[0];
+    const key = opener ? opener.trim().toLowerCase() : '';
+    const repeated = key !== '' && key === previous;
+    previous = key;
+    if (!repeated) return sentence;
+    const rest = sentence.slice(opener!.length);
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  });
 }
 
 /** Closes the gaps: no double spaces, no space before punctuation, a capital where a sentence now starts. */

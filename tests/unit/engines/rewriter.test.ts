@@ -148,4 +148,15 @@ describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, F
     expect(f(one(text, 'formal', 5))).toBeGreaterThan(f(text));
     expect(f(one(text, 'formal', 5))).toBeGreaterThan(f(one(text, 'simple', 5)));
   });
+
+  it('[TOOL-04] no two sentences in a row open with the same connective, in any mode', () => {
+    const text = 'Technology matters in schools, and students rely on digital tools. Moreover, teachers give feedback faster. Moreover, parents can follow progress online.';
+    for (const mode of offlineRewriteModes) {
+      for (const strength of [1, 3, 5]) {
+        const out = one(text, mode, strength);
+        const openers = out.split(/(?<=[.!?])\s+/).map((s) => /^(\w+(?: \w+)?),/.exec(s)?.[1] ?? '');
+        for (let i = 1; i < openers.length; i++) if (openers[i]) expect(openers[i], `${mode} ${strength}: ${out}`).not.toBe(openers[i - 1]);
+      }
+    }
+  });
 });
