@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Report, ReportClass } from '../../src/domain/detector.ts';
 import { reportRules } from '../../src/domain/detector.ts';
 import { siteName } from '../../src/config/site.ts';
+import { pdfText, type PdfText } from './pdf-text.ts';
 
 /** Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased. */
 const colours: Record<ReportClass, { fill: string; text: string }> = {
@@ -19,13 +20,18 @@ function printable(text: string): string {
 }
 
 /**
- * The downloadable report (English, like the reports institutions read): a
- * cover page with the figure and submission details, the text with its
- * highlights, and what the score means and does not mean.
+ * The downloadable report, in the reader's language (`text`, English by default): a cover page with the figure and
+ * submission details, the text with its highlights, and what the score means and does not mean.
  */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promise<Buffer> {
+  const { t } = text;
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `AI writing report ${report.submissionId}`, Author: siteName, Subject: 'AI writing detection report' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      lang: text.locale,
+      info: { Title: t('report.pdf.metaTitle', { id: report.submissionId }), Author: siteName, Subject: t('report.pdf.metaSubject') },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -33,37 +39,37 @@ export function reportPdf(report: Report): Promise<Buffer> {
     const width = doc.page.width - 112;
 
     // Cover page.
-    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(22).text(`${siteName} AI Writing Report`);
-    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#475569').text('AI writing detection, Turnitin-style layout');
+    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(22).text(printable(t('report.pdf.title', { site: siteName })));
+    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#475569').text(printable(t('report.pdf.subtitle')));
     doc.moveDown(1.5);
-    doc.font('Helvetica-Bold').fontSize(48).fillColor(report.highlightsShown ? '#155e75' : '#0f172a').text(report.qualifies ? report.displayPercent : '--');
-    doc.font('Helvetica').fontSize(13).fillColor('#0f172a').text(report.qualifies ? 'of qualifying text detected as AI' : 'The text does not qualify for AI detection');
+    doc.font('Helvetica-Bold').fontSize(48).fillColor(report.highlightsShown ? '#155e75' : '#0f172a').text(report.qualifies ? printable(text.figure(report.displayPercent)) : '--');
+    doc.font('Helvetica').fontSize(13).fillColor('#0f172a').text(printable(t(report.qualifies ? 'report.pdf.figureLabel' : 'report.pdf.notQualified')));
     if (!report.qualifies) {
-      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(report.reason === 'notProse' ? 'Reason: the text is not long-form prose (lists, headings or code do not qualify).' : 'Reason: there is too little qualifying prose for a reliable figure.');
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(printable(t(report.reason === 'notProse' ? 'report.pdf.reasonNotProse' : 'report.pdf.reasonTooShort')));
     }
     if (report.qualifies && report.displayPercent === '*%') {
-      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(`Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights, because false positives are more common there.`);
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(printable(t('report.pdf.starNote', { min: text.percent(1), max: text.percent(reportRules.hideBelowPercent - 1) })));
     }
     if (report.highlightsShown) {
       doc.moveDown(1).fontSize(11);
-      legend(doc, 'ai', `AI-generated only: ${report.aiOnlyPercent}% of qualifying text`);
-      legend(doc, 'aiParaphrased', `AI-generated text that was AI-paraphrased: ${report.paraphrasedPercent}% of qualifying text`);
+      legend(doc, 'ai', printable(t('report.pdf.legendAi', { percent: text.percent(report.aiOnlyPercent) })));
+      legend(doc, 'aiParaphrased', printable(t('report.pdf.legendParaphrased', { percent: text.percent(report.paraphrasedPercent) })));
     }
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text('Submission details');
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(printable(t('report.pdf.details')));
     doc.moveDown(0.4).font('Helvetica').fontSize(11);
     const details: [string, string][] = [
-      ['Submission ID', report.submissionId],
-      ['Submission date', `${report.submittedAt.replace('T', ' ').slice(0, 19)} UTC`],
-      ['File name', report.fileName ?? '(pasted text)'],
-      ['Word count', String(report.wordCount)],
-      ['Qualifying words', String(report.qualifyingWordCount)],
-      ['Detector model', report.modelVersion],
+      [t('report.pdf.submissionId'), report.submissionId],
+      [t('report.pdf.submittedAt'), text.dateTime(report.submittedAt)],
+      [t('report.pdf.fileName'), report.fileName ?? t('report.pdf.pasted')],
+      [t('report.pdf.wordCount'), text.number(report.wordCount)],
+      [t('report.pdf.qualifyingWords'), text.number(report.qualifyingWordCount)],
+      [t('report.pdf.model'), report.modelVersion],
     ];
-    for (const [label, value] of details) doc.fillColor('#475569').text(`${label}: `, { continued: true }).fillColor('#0f172a').text(printable(value));
+    for (const [label, value] of details) doc.fillColor('#475569').text(printable(t('report.pdf.detail', { label })), { continued: true }).fillColor('#0f172a').text(printable(value));
 
     // The text with its highlights, line by line so that paragraphs and line breaks stay as submitted (pdfkit drops
     // a line break inside a run of continued text), right after the details rather than on a page of its own.
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('Submitted text', { width });
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(printable(t('report.pdf.textTitle')), { width });
     doc.moveDown(0.6).font('Helvetica').fontSize(11);
     for (const line of reportLines(report.text, report.sentences)) {
       if (line.length === 0) {
@@ -77,17 +83,17 @@ export function reportPdf(report: Report): Promise<Buffer> {
     }
 
     // What it means.
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('What this score means, and what it does not');
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(printable(t('report.pdf.meaningTitle')));
     doc.moveDown(0.6).font('Helvetica').fontSize(11).fillColor('#1e293b');
     const paragraphs = [
-      'The percentage is the share of the qualifying text (long-form prose sentences) that our detector judged to be written by an AI model. Lists, headings, code and very short texts do not qualify and are not counted.',
-      'Highlights in cyan mark text judged AI-generated. Highlights in purple mark text judged AI-generated and then rewritten by a paraphrasing or "humanizing" tool.',
-      `Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights: in that range false positives are more common, so no sentence is pointed at.`,
-      'The detector is a statistical model. It was calibrated so that at most about 1 in 100 human-written texts is flagged at its default threshold, but no detector is perfect: writing that is formulaic, heavily edited or written in a second language can look machine-like.',
-      'This report is not proof of misconduct. It should never be the only basis for a decision about a student. Use it to start a conversation: ask about drafts, notes and sources, and consider the student\'s other work.',
-      'A low score is not proof that no AI was used either: short passages, heavy human editing and text outside the detector\'s training can go unnoticed.',
+      t('report.pdf.meaning1'),
+      t('report.pdf.meaning2'),
+      t('report.pdf.meaning3', { min: text.percent(1), max: text.percent(reportRules.hideBelowPercent - 1) }),
+      t('report.pdf.meaning4'),
+      t('report.pdf.meaning5'),
+      t('report.pdf.meaning6'),
     ];
-    for (const p of paragraphs) doc.text(p, { width, lineGap: 3 }).moveDown(0.7);
+    for (const p of paragraphs) doc.text(printable(p), { width, lineGap: 3 }).moveDown(0.7);
     doc.end();
   });
 }

@@ -4,6 +4,9 @@ import { ProductId } from '../../src/domain/products.ts';
 import { displayPercent } from '../../src/domain/detector.ts';
 import { buildReport } from '../../server/services/detections.ts';
 import { reportPdf } from '../../server/services/report-pdf.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import { siteName } from '../../src/config/site.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import type { DetectionResult } from '../../server/engines/detector/index.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -105,6 +108,32 @@ describe('Turnitin-style report', () => {
     expect(text).toContain('What this score means');
     expect(text.replace(/\s+/g, ' ')).toContain('Climate change represents one of the most significant challenges');
     expect((await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}` })).statusCode).toBe(401);
+  });
+
+  it('[TOOL-02][LOC-02] the PDF is written in the reader\'s language (?locale= or Accept-Language); an unknown locale gets English', async () => {
+    const user = await accountWithSession(t);
+    const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
+    await poll('/api/turnitinReport', user.headers, orderNo);
+    // Line breaks fall anywhere in the PDF: compare without whitespace.
+    const squash = (s: string) => s.replace(/\s+/g, '');
+    const read = async (query: string, headers: Record<string, string> = user.headers) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return squash((await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text);
+    };
+    const says = (text: string, locale: Locale) => {
+      expect(text).toContain(squash(translate(locale, 'report.pdf.title', { site: siteName })));
+      expect(text).toContain(squash(translate(locale, 'report.pdf.meaning5')));
+      expect(text).toContain(squash(translate(locale, 'report.pdf.meaning6')));
+    };
+    const fr = await read('&locale=fr');
+    says(fr, 'fr');
+    expect(fr).toContain(squash(essay));
+    expect(fr).not.toContain(squash(translate('en', 'report.pdf.meaning5')));
+    says(await read('', { ...user.headers, 'accept-language': 'de-DE,de;q=0.9' }), 'de');
+    // A locale that is not one of the 20 (or a hostile value) gets English, even over Accept-Language.
+    says(await read('&locale=xx', { ...user.headers, 'accept-language': 'fr' }), 'en');
+    says(await read(`&locale=${encodeURIComponent('<script>')}`), 'en');
   });
 
   it('[TOOL-02] shares the report by an unguessable link that the owner can revoke', async () => {
