@@ -2,17 +2,9 @@ import PDFDocument from 'pdfkit';
 import { colourOfSource, displayPercent, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
+import { PdfFonts, writeRtl, writeText } from './pdf-fonts.ts';
 
 const colourOf = (source: number) => colourOfSource(source).ink;
-
-/** The built-in PDF fonts read Windows-1252 only: anything else becomes a plain look-alike or '?'. */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x09\x0a\x0d\x20-\x7e\u00a0-\u00ff\u20ac]/g, '?');
-}
 
 const sourceName = (report: PlagiarismReport, index: number, text: PdfText) => {
   const s = report.sources[index]!;
@@ -37,12 +29,19 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     doc.on('error', reject);
     const left = 56;
     const width = doc.page.width - 112;
+    const fonts = new PdfFonts(doc, text.locale);
+    // Arabic paragraphs are laid out right to left by writeRtl; a label and its value make one line there.
+    const write = (s: string, options: PDFKit.Mixins.TextOptions = {}, weight: 'regular' | 'bold' = 'regular') =>
+      text.rtl ? writeRtl(doc, fonts, s, options, weight) : writeText(doc, fonts, s, options, weight);
 
-    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(22).text(printable(t('plagiarism.pdf.title', { site: siteName })));
-    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#475569');
-    doc.text(printable(t(report.coverage.web ? 'plagiarism.pdf.coverageWeb' : 'plagiarism.pdf.coverage', { count: documents })));
-    doc.moveDown(1.2).font('Helvetica-Bold').fontSize(48).fillColor('#0f172a').text(printable(text.figure(displayPercent(summary.percent))));
-    doc.font('Helvetica').fontSize(13).text(printable(t('plagiarism.pdf.figureLabel')));
+    doc.fillColor('#0f172a').fontSize(22);
+    write(t('plagiarism.pdf.title', { site: siteName }), {}, 'bold');
+    doc.moveDown(0.3).fontSize(11).fillColor('#475569');
+    write(t(report.coverage.web ? 'plagiarism.pdf.coverageWeb' : 'plagiarism.pdf.coverage', { count: documents }));
+    doc.moveDown(1.2).fontSize(48).fillColor('#0f172a');
+    write(text.figure(displayPercent(summary.percent)), {}, 'bold');
+    doc.fontSize(13);
+    write(t('plagiarism.pdf.figureLabel'));
     doc.moveDown(0.8).fontSize(10).fillColor('#475569');
     const applied = [
       t(exclusions.quotes ? 'plagiarism.pdf.quotesExcluded' : 'plagiarism.pdf.quotesIncluded'),
@@ -50,10 +49,11 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       exclusions.minWords > 0 ? t('plagiarism.pdf.shortExcluded', { count: text.number(exclusions.minWords) }) : t('plagiarism.pdf.anyLength'),
       exclusions.sources.length ? t('plagiarism.pdf.sourcesExcluded', { count: text.number(exclusions.sources.length) }) : '',
     ].filter(Boolean);
-    doc.text(printable(t('plagiarism.pdf.filters', { list: applied.join(t('plagiarism.pdf.filterSeparator')) })));
+    write(t('plagiarism.pdf.filters', { list: applied.join(t('plagiarism.pdf.filterSeparator')) }));
 
-    doc.moveDown(1.2).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(printable(t('plagiarism.pdf.details')));
-    doc.moveDown(0.4).font('Helvetica').fontSize(11);
+    doc.moveDown(1.2).fontSize(13).fillColor('#0f172a');
+    write(t('plagiarism.pdf.details'), {}, 'bold');
+    doc.moveDown(0.4).fontSize(11);
     const details: [string, string][] = [
       [t('plagiarism.pdf.submissionId'), report.submissionId],
       [t('plagiarism.pdf.submittedAt'), text.dateTime(report.submittedAt)],
@@ -61,21 +61,42 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       [t('plagiarism.pdf.wordCount'), text.number(report.wordCount)],
       [t('plagiarism.pdf.engine'), report.engineVersion],
     ];
-    for (const [label, value] of details) doc.fillColor('#475569').text(printable(t('plagiarism.pdf.detail', { label })), { continued: true }).fillColor('#0f172a').text(printable(value));
+    for (const [label, value] of details) {
+      if (text.rtl) {
+        doc.fillColor('#0f172a');
+        write(t('plagiarism.pdf.detail', { label }) + value);
+        continue;
+      }
+      doc.fillColor('#475569');
+      write(t('plagiarism.pdf.detail', { label }), { continued: true });
+      doc.fillColor('#0f172a');
+      write(value);
+    }
 
-    doc.moveDown(1.2).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(printable(t('plagiarism.pdf.sources')));
-    doc.moveDown(0.4).font('Helvetica').fontSize(11);
-    if (summary.sources.length === 0) doc.fillColor('#475569').text(printable(t('plagiarism.pdf.noSource')));
+    doc.moveDown(1.2).fontSize(13).fillColor('#0f172a');
+    write(t('plagiarism.pdf.sources'), {}, 'bold');
+    doc.moveDown(0.4).fontSize(11);
+    if (summary.sources.length === 0) write(t('plagiarism.pdf.noSource'));
     for (const share of summary.sources) {
       const s = report.sources[share.source]!;
-      doc.fillColor(colourOf(share.source)).text(`[${share.source + 1}] ${printable(text.figure(displayPercent(share.percent)))}  `, { continued: true });
-      doc.fillColor('#0f172a').text(printable(sourceName(report, share.source, text)) + (s.url ? `  ${printable(s.url)}` : ''));
+      const name = sourceName(report, share.source, text) + (s.url ? `  ${s.url}` : '');
+      const figure = `[${share.source + 1}] ${text.figure(displayPercent(share.percent))}`;
+      if (text.rtl) {
+        doc.fillColor(colourOf(share.source));
+        write(`${figure}  ${name}`);
+        continue;
+      }
+      doc.fillColor(colourOf(share.source));
+      write(`${figure}  `, { continued: true });
+      doc.fillColor('#0f172a');
+      write(name);
     }
 
     // The text with every counted match marked in its source's colour.
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(printable(t('plagiarism.pdf.textTitle')));
-    doc.moveDown(0.6).font('Helvetica').fontSize(10.5);
+    doc.fontSize(15).fillColor('#0f172a');
+    write(t('plagiarism.pdf.textTitle'), {}, 'bold');
+    doc.moveDown(0.6).fontSize(10.5);
     const marks = summary.matches.flatMap((m) => m.ranges.map((r) => ({ ...r, source: m.source }))).sort((a, b) => a.start - b.start);
     const parts: { text: string; source: number | null }[] = [];
     let at = 0;
@@ -88,46 +109,57 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     }
     if (at < report.text.length) parts.push({ text: report.text.slice(at), source: null });
     parts.forEach((part, i) => {
-      doc.fillColor(part.source === null ? '#0f172a' : colourOf(part.source)).text(printable(part.text), { continued: i < parts.length - 1, underline: part.source !== null, lineGap: 2, width });
+      // The submitted text keeps its own direction: it is printed left to right (see decision 0025).
+      doc.fillColor(part.source === null ? '#0f172a' : colourOf(part.source));
+      writeText(doc, fonts, part.text, { continued: i < parts.length - 1, underline: part.source !== null, lineGap: 2, width });
     });
 
     // Each passage beside its source.
     if (summary.matches.length) {
       doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(printable(t('plagiarism.pdf.passagesTitle')), left);
+      doc.x = left;
+      doc.fontSize(15).fillColor('#0f172a');
+      write(t('plagiarism.pdf.passagesTitle'), {}, 'bold');
       doc.moveDown(0.6);
       const column = (width - 16) / 2;
       for (const m of summary.matches) {
-        const mine = printable(report.text.slice(m.start, m.end));
-        const theirs = m.excerpt ? printable(m.excerpt.text.slice(m.sourceStart - m.excerpt.offset, m.sourceEnd - m.excerpt.offset)) : printable(t('plagiarism.pdf.privateSource'));
-        doc.font('Helvetica').fontSize(9.5);
+        const mine = report.text.slice(m.start, m.end);
+        const theirs = m.excerpt ? m.excerpt.text.slice(m.sourceStart - m.excerpt.offset, m.sourceEnd - m.excerpt.offset) : t('plagiarism.pdf.privateSource');
+        doc.font(fonts.main()).fontSize(9.5);
         const height = Math.max(doc.heightOfString(mine, { width: column }), doc.heightOfString(theirs, { width: column })) + 30;
         if (doc.y + height > doc.page.height - 56) doc.addPage();
         const top = doc.y;
-        doc.font('Helvetica-Bold').fontSize(10).fillColor(colourOf(m.source)).text(
-          `[${m.source + 1}] ${printable(t('plagiarism.pdf.passageHeading', { label: t(m.label === 'identical' ? 'plagiarism.pdf.identical' : 'plagiarism.pdf.minorChanges'), count: text.number(m.countedWords) }))}`,
-          left,
-          top,
-          { width },
-        );
+        doc.x = left;
+        doc.y = top;
+        doc.fontSize(10).fillColor(colourOf(m.source));
+        write(`[${m.source + 1}] ${t('plagiarism.pdf.passageHeading', { label: t(m.label === 'identical' ? 'plagiarism.pdf.identical' : 'plagiarism.pdf.minorChanges'), count: text.number(m.countedWords) })}`, { width }, 'bold');
         const y = doc.y + 4;
-        doc.font('Helvetica').fontSize(9.5).fillColor('#0f172a').text(mine, left, y, { width: column });
+        doc.fontSize(9.5).fillColor('#0f172a');
+        doc.x = left;
+        doc.y = y;
+        writeText(doc, fonts, mine, { width: column });
         const leftEnd = doc.y;
-        doc.fillColor('#334155').text(theirs, left + column + 16, y, { width: column });
+        doc.fillColor('#334155');
+        doc.x = left + column + 16;
+        doc.y = y;
+        if (m.excerpt || !text.rtl) writeText(doc, fonts, theirs, { width: column });
+        else writeRtl(doc, fonts, theirs, { width: column });
         doc.x = left;
         doc.y = Math.max(leftEnd, doc.y) + 12;
       }
     }
 
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(printable(t('plagiarism.pdf.meaningTitle')), left);
-    doc.moveDown(0.6).font('Helvetica').fontSize(11).fillColor('#1e293b');
+    doc.x = left;
+    doc.fontSize(15).fillColor('#0f172a');
+    write(t('plagiarism.pdf.meaningTitle'), {}, 'bold');
+    doc.moveDown(0.6).fontSize(11).fillColor('#1e293b');
     const paragraphs = [
       t(report.coverage.web ? 'plagiarism.pdf.meaning1Web' : 'plagiarism.pdf.meaning1', { count: documents }),
       t('plagiarism.pdf.meaning2'),
       t('plagiarism.pdf.meaning3'),
     ];
-    for (const p of paragraphs) doc.text(printable(p), { width, lineGap: 3 }).moveDown(0.7);
+    for (const p of paragraphs) write(p, { width, lineGap: 3 }).moveDown(0.7);
     doc.end();
   });
 }
