@@ -13,18 +13,22 @@
  * in an OpenType file with the tables fontkit and pdfkit read back: cmap (built here for the kept characters), hmtx
  * and maxp (rebuilt for the new glyph order), head, hhea, OS/2, name and post (copied from the source font).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import { catalogs } from '../src/i18n/messages/index.ts';
 import type { Locale } from '../src/i18n/locales.ts';
 import { pdfText } from '../server/services/pdf-text.ts';
 
+/**
+ * Source fonts and the names of their subsets. The licence reserves the name "Noto Sans" for the original fonts, so a
+ * subset (a modified version) is named "Iw Report CJK …" in its files, its name table and its CFF names.
+ */
 export const cjkFonts = {
-  zh: { dir: 'sc', family: 'NotoSansHans', out: 'NotoSansSC' },
-  'zh-TW': { dir: 'tc', family: 'NotoSansHant', out: 'NotoSansTC' },
-  ja: { dir: 'jp', family: 'NotoSansJP', out: 'NotoSansJP' },
-  ko: { dir: 'kr', family: 'NotoSansKR', out: 'NotoSansKR' },
+  zh: { dir: 'sc', family: 'NotoSansHans', out: 'IwReportSC' },
+  'zh-TW': { dir: 'tc', family: 'NotoSansHant', out: 'IwReportTC' },
+  ja: { dir: 'jp', family: 'NotoSansJP', out: 'IwReportJP' },
+  ko: { dir: 'kr', family: 'NotoSansKR', out: 'IwReportKR' },
 } as const satisfies Partial<Record<Locale, { dir: string; family: string; out: string }>>;
 
 /** Keys printed in bold: the titles and headings. */
@@ -139,7 +143,52 @@ function cmap(map: [number, number][]): Uint8Array {
   return data;
 }
 
-export function subsetFont(source: Uint8Array, chars: Set<string>): Uint8Array {
+/** A name table (format 0, Windows Unicode English records) for the renamed subset. */
+function nameTable(family: string, style: string, copyright: string): Uint8Array {
+  const records: [number, string][] = [
+    [0, copyright],
+    [1, family],
+    [2, style],
+    [4, `${family} ${style}`],
+    [6, `${family.replace(/ /g, '')}-${style}`],
+  ];
+  const strings = records.map(([, value]) => {
+    const bytes = new Uint8Array(value.length * 2);
+    for (let i = 0; i < value.length; i++) new DataView(bytes.buffer).setUint16(i * 2, value.charCodeAt(i));
+    return bytes;
+  });
+  const headerSize = 6 + records.length * 12;
+  const data = new Uint8Array(headerSize + strings.reduce((n, b) => n + b.length, 0));
+  const view = new DataView(data.buffer);
+  view.setUint16(2, records.length);
+  view.setUint16(4, headerSize);
+  let offset = 0;
+  records.forEach(([id], i) => {
+    const at = 6 + i * 12;
+    view.setUint16(at, 3);
+    view.setUint16(at + 2, 1);
+    view.setUint16(at + 4, 0x409);
+    view.setUint16(at + 6, id);
+    view.setUint16(at + 8, strings[i]!.length);
+    view.setUint16(at + 10, offset);
+    data.set(strings[i]!, headerSize + offset);
+    offset += strings[i]!.length;
+  });
+  return data;
+}
+
+/** Replaces an ASCII string by another of the same length everywhere in a buffer (the CFF's font names). */
+function replaceAscii(data: Uint8Array, from: string, to: string): Uint8Array {
+  if (from.length !== to.length) throw new Error('same length only');
+  const out = new Uint8Array(data);
+  const needle = [...from].map((c) => c.charCodeAt(0));
+  for (let i = 0; i + needle.length <= out.length; i++) {
+    if (needle.every((b, k) => out[i + k] === b)) for (let k = 0; k < needle.length; k++) out[i + k] = to.charCodeAt(k);
+  }
+  return out;
+}
+
+export function subsetFont(source: Uint8Array, chars: Set<string>, family: string, style: string): Uint8Array {
   const font = fontkit.create(Buffer.from(source)) as fontkit.Font;
   const subset = font.createSubset();
   const map: [number, number][] = [];
@@ -149,7 +198,7 @@ export function subsetFont(source: Uint8Array, chars: Set<string>): Uint8Array {
     map.push([cp, subset.includeGlyph(font.glyphForCodePoint(cp))]);
   }
   const glyphs = (subset as unknown as { glyphs: number[] }).glyphs;
-  const cff = subset.encode();
+  const cff = replaceAscii(replaceAscii(subset.encode(), 'NotoSans', 'IwReport'), 'Noto Sans', 'Iw Report');
   const raw = tablesOf(source);
   const copy = (tag: string) => new Uint8Array(raw.get(tag)!);
   const hhea = copy('hhea');
@@ -175,7 +224,7 @@ export function subsetFont(source: Uint8Array, chars: Set<string>): Uint8Array {
     { tag: 'hhea', data: hhea },
     { tag: 'hmtx', data: hmtx },
     { tag: 'maxp', data: maxp },
-    { tag: 'name', data: copy('name') },
+    { tag: 'name', data: nameTable(family, style, 'Subset of Noto Sans CJK. Copyright 2014-2021 Adobe (http://www.adobe.com/). SIL Open Font License 1.1.') },
     { tag: 'post', data: post },
   ]);
 }
@@ -187,15 +236,17 @@ if (import.meta.main) {
     process.exit(1);
   }
   const outDir = join(import.meta.dirname, '../server/services/pdf-fonts');
+  mkdirSync(outDir, { recursive: true });
   for (const [locale, f] of Object.entries(cjkFonts) as [keyof typeof cjkFonts, (typeof cjkFonts)[keyof typeof cjkFonts]][]) {
     for (const [weight, bold] of [
       ['Regular', false],
       ['Bold', true],
     ] as const) {
       const chars = characters(locale, bold);
-      const file = subsetFont(readFileSync(join(from, f.dir, 'fonts', `${f.family}-${weight}.otf`)), chars);
-      writeFileSync(join(outDir, `${f.out}-${weight}.subset.otf`), file);
-      console.log(`${f.out}-${weight}.subset.otf: ${chars.size} characters, ${file.length} bytes`);
+      const family = `Iw Report CJK ${f.out.slice(-2)}`;
+      const file = subsetFont(readFileSync(join(from, f.dir, 'fonts', `${f.family}-${weight}.otf`)), chars, family, weight);
+      writeFileSync(join(outDir, `${f.out}-${weight}.otf`), file);
+      console.log(`${f.out}-${weight}.otf: ${chars.size} characters, ${file.length} bytes`);
     }
   }
 }

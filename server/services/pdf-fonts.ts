@@ -7,7 +7,7 @@ import type { Locale } from '../../src/i18n/locales.ts';
 /**
  * The fonts the PDF reports print with (all SIL OFL 1.1, see pdf-fonts/README.md and decision 0025): Noto Sans for
  * Latin, Greek and Cyrillic, Noto Naskh Arabic, Noto Sans Thai (from npm), and for zh, zh-TW, ja and ko small subsets
- * of Noto Sans CJK committed in pdf-fonts/ (scripts/build-pdf-fonts.ts). Read once, on first use.
+ * of Noto Sans CJK committed in pdf-fonts/ (renamed "Iw Report CJK", as the licence asks of modified versions) (scripts/build-pdf-fonts.ts). Read once, on first use.
  */
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(dirname(require.resolve(name)));
@@ -29,10 +29,10 @@ const files: Record<Family, () => Record<Weight, string>> = {
     regular: require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
     bold: require.resolve('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
   }),
-  sc: () => ({ regular: join(here, 'NotoSansSC-Regular.subset.otf'), bold: join(here, 'NotoSansSC-Bold.subset.otf') }),
-  tc: () => ({ regular: join(here, 'NotoSansTC-Regular.subset.otf'), bold: join(here, 'NotoSansTC-Bold.subset.otf') }),
-  jp: () => ({ regular: join(here, 'NotoSansJP-Regular.subset.otf'), bold: join(here, 'NotoSansJP-Bold.subset.otf') }),
-  kr: () => ({ regular: join(here, 'NotoSansKR-Regular.subset.otf'), bold: join(here, 'NotoSansKR-Bold.subset.otf') }),
+  sc: () => ({ regular: join(here, 'IwReportSC-Regular.otf'), bold: join(here, 'IwReportSC-Bold.otf') }),
+  tc: () => ({ regular: join(here, 'IwReportTC-Regular.otf'), bold: join(here, 'IwReportTC-Bold.otf') }),
+  jp: () => ({ regular: join(here, 'IwReportJP-Regular.otf'), bold: join(here, 'IwReportJP-Bold.otf') }),
+  kr: () => ({ regular: join(here, 'IwReportKR-Regular.otf'), bold: join(here, 'IwReportKR-Bold.otf') }),
 };
 
 interface LoadedFont {
@@ -100,14 +100,17 @@ export class PdfFonts {
 
   /**
    * The text cut where the font must change. Spaces, marks and joiners stay in the run they follow (so a word and the
-   * space after it are one run), which also keeps Thai vowels and Arabic marks with their letters.
+   * space after it are one run), which also keeps Thai vowels and Arabic marks with their letters; so do punctuation
+   * and digits when that run's font has them.
    */
   runs(text: string, weight: Weight = 'regular'): FontRun[] {
     const out: { text: string; family: Family }[] = [];
     for (const char of text) {
       const last = out[out.length - 1];
       const neutral = /[\s\p{M}\u200c\u200d]/u.test(char);
-      const family = neutral && last ? last.family : this.familyOf(char, weight);
+      // Punctuation and digits stay in the font of the run they follow when it has them ("humanity." in one font).
+      const keep = last && (neutral || (!/\p{L}/u.test(char) && load(last.family, weight).font.hasGlyphForCodePoint(char.codePointAt(0)!)));
+      const family = keep ? last.family : this.familyOf(char, weight);
       if (last && last.family === family) last.text += char;
       else out.push({ text: char, family });
     }
@@ -144,16 +147,37 @@ const mirrored: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[
 export function writeRtl(doc: PDFKit.PDFDocument, fonts: PdfFonts, text: string, options: { width?: number; lineGap?: number } = {}, weight: Weight = 'regular'): PDFKit.PDFDocument {
   const left = doc.x;
   const width = options.width ?? doc.page.width - doc.page.margins.right - left;
+  const measure = (shown: string) => {
+    const runs = fonts.runs(shown, weight);
+    const widths = runs.map((run) => doc.font(run.font).widthOfString(run.text));
+    return { runs, widths, width: widths.reduce((n, w) => n + w, 0) };
+  };
+  const mirror = (s: string) => [...s].map((c) => mirrored[c] ?? c).join('');
   const words = text
     .replace(bidiControls, '')
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => {
       const rtl = strongRtl.test(word);
-      const shown = rtl ? [...word].map((c) => mirrored[c] ?? c).join('') : word;
-      const runs = fonts.runs(shown, weight);
-      const widths = runs.map((run) => doc.font(run.font).widthOfString(run.text));
-      return { rtl, runs, width: widths.reduce((a, b) => a + b, 0), widths };
+      if (!rtl) {
+        const piece = measure(word);
+        return { rtl, width: piece.width, pieces: [{ ...piece, offset: 0 }] };
+      }
+      // Punctuation before and after an Arabic word ("(", ".", "):") is drawn on its own, mirrored and reversed, so
+      // that a reader's extraction keeps it on the right side of the word; fontkit reverses the word itself.
+      const [, lead = '', core = '', trail = ''] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}\p{M}]*)$/su.exec(word) ?? [];
+      const flip = (s: string) => mirror([...s].reverse().join(''));
+      const [l, c, t] = [measure(flip(lead)), measure(mirror(core)), measure(flip(trail))];
+      // Visually, left to right: the trailing punctuation, the word, the leading punctuation; drawn in reading order.
+      return {
+        rtl,
+        width: l.width + c.width + t.width,
+        pieces: [
+          { ...l, offset: t.width + c.width },
+          { ...c, offset: t.width, reversed: true },
+          { ...t, offset: 0 },
+        ].filter((piece) => piece.runs.length > 0),
+      };
     });
   const space = doc.font(fonts.main(weight)).widthOfString(' ');
   const lineHeight = doc.currentLineHeight(true) + (options.lineGap ?? 0);
@@ -191,13 +215,15 @@ export function writeRtl(doc: PDFKit.PDFDocument, fonts: PdfFonts, text: string,
       places.set(word, x);
       x += word.width + space;
     }
-    // Drawn in reading order; inside an Arabic word, its runs from the right.
+    // Drawn in reading order; inside an Arabic word, its font runs from the right.
     for (const word of words) {
-      let at = places.get(word)!;
-      const order = word.rtl ? [...word.runs.keys()].reverse() : [...word.runs.keys()];
-      for (const i of order) {
-        doc.font(word.runs[i]!.font).text(word.runs[i]!.text, at, y, { lineBreak: false });
-        at += word.widths[i]!;
+      for (const piece of word.pieces) {
+        let at = places.get(word)! + piece.offset;
+        const order = 'reversed' in piece ? [...piece.runs.keys()].reverse() : [...piece.runs.keys()];
+        for (const i of order) {
+          doc.font(piece.runs[i]!.font).text(piece.runs[i]!.text, at, y, { lineBreak: false });
+          at += piece.widths[i]!;
+        }
       }
     }
     y += lineHeight;

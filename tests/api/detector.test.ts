@@ -6,6 +6,7 @@ import { buildReport } from '../../server/services/detections.ts';
 import { reportPdf } from '../../server/services/report-pdf.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { siteName } from '../../src/config/site.ts';
+import { pdfText, squash } from './pdf-read.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import type { DetectionResult } from '../../server/engines/detector/index.ts';
 import { accountWithSession } from './fixtures.ts';
@@ -114,22 +115,23 @@ describe('Turnitin-style report', () => {
     const user = await accountWithSession(t);
     const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
     await poll('/api/turnitinReport', user.headers, orderNo);
-    // Line breaks fall anywhere in the PDF: compare without whitespace.
-    const squash = (s: string) => s.replace(/\s+/g, '');
     const read = async (query: string, headers: Record<string, string> = user.headers) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}${query}`, headers });
       expect(res.statusCode).toBe(200);
-      return squash((await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text);
+      return pdfText(new Uint8Array(res.rawPayload));
     };
     const says = (text: string, locale: Locale) => {
       expect(text).toContain(squash(translate(locale, 'report.pdf.title', { site: siteName })));
       expect(text).toContain(squash(translate(locale, 'report.pdf.meaning5')));
       expect(text).toContain(squash(translate(locale, 'report.pdf.meaning6')));
     };
-    const fr = await read('&locale=fr');
-    says(fr, 'fr');
-    expect(fr).toContain(squash(essay));
-    expect(fr).not.toContain(squash(translate('en', 'report.pdf.meaning5')));
+    for (const locale of ['fr', 'ar', 'zh', 'th'] as const) {
+      const text = await read(`&locale=${locale}`);
+      says(text, locale);
+      expect(text).toContain(squash(translate(locale, 'report.pdf.submissionId')));
+      expect(text).toContain(squash(essay));
+      expect(text).not.toContain(squash(translate('en', 'report.pdf.meaning5')));
+    }
     says(await read('', { ...user.headers, 'accept-language': 'de-DE,de;q=0.9' }), 'de');
     // A locale that is not one of the 20 (or a hostile value) gets English, even over Accept-Language.
     says(await read('&locale=xx', { ...user.headers, 'accept-language': 'fr' }), 'en');
