@@ -54,10 +54,10 @@ function load(family: Family, weight: Weight): LoadedFont {
   return entry;
 }
 
-/** The locale's own script first; then Latin/Greek/Cyrillic, Arabic and Thai for characters it lacks. */
+/** The locale's own script first; then Latin/Greek/Cyrillic, Arabic, Thai and the CJK subsets for characters it lacks. */
 function familiesFor(locale: Locale): Family[] {
   const own: Family | undefined = { ar: 'arabic', th: 'thai', zh: 'sc', 'zh-TW': 'tc', ja: 'jp', ko: 'kr' }[locale as string] as Family | undefined;
-  const rest: Family[] = ['latin', 'arabic', 'thai'];
+  const rest: Family[] = ['latin', 'arabic', 'thai', 'sc', 'tc', 'jp', 'kr'];
   return own ? [own, ...rest.filter((f) => f !== own)] : rest;
 }
 
