@@ -16,6 +16,8 @@ export function pdfLocale(request: FastifyRequest): Locale {
 /** What a PDF needs to speak one locale: its messages, and numbers, percentages and dates formatted the reader's way. */
 export interface PdfText {
   locale: Locale;
+  /** BCP 47 tag, for the PDF's /Lang (`id` for the `in` locale). */
+  lang: string;
   rtl: boolean;
   t: (key: MessageKey, params?: MessageParams) => string;
   number: (n: number) => string;
@@ -38,6 +40,7 @@ export function pdfText(locale: Locale): PdfText {
   const percent = (n: number) => percents.format(n / 100);
   return {
     locale,
+    lang,
     rtl: dir === 'rtl',
     t: (key, params) => translate(locale, key, params),
     number: (n) => numbers.format(n),

@@ -22,7 +22,7 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
   const { t } = text;
   const documents = text.number(report.coverage.documents);
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, lang: text.locale, info: { Title: t('plagiarism.pdf.metaTitle', { id: report.submissionId }), Author: siteName, Subject: t('plagiarism.pdf.metaSubject') } });
+    const doc = new PDFDocument({ size: 'A4', margin: 56, lang: text.lang, info: { Title: t('plagiarism.pdf.metaTitle', { id: report.submissionId }), Author: siteName, Subject: t('plagiarism.pdf.metaSubject') } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

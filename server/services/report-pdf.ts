@@ -21,7 +21,7 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
-      lang: text.locale,
+      lang: text.lang,
       info: { Title: t('report.pdf.metaTitle', { id: report.submissionId }), Author: siteName, Subject: t('report.pdf.metaSubject') },
     });
     const chunks: Buffer[] = [];

@@ -7,6 +7,7 @@ import { reportPdf } from '../../server/services/report-pdf.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, squash } from './pdf-read.ts';
+import { pdfText as formatted } from '../../server/services/pdf-text.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import type { DetectionResult } from '../../server/engines/detector/index.ts';
 import { accountWithSession } from './fixtures.ts';
@@ -114,7 +115,7 @@ describe('Turnitin-style report', () => {
   it('[TOOL-02][LOC-02] the PDF is written in the reader\'s language (?locale= or Accept-Language); an unknown locale gets English', async () => {
     const user = await accountWithSession(t);
     const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
-    await poll('/api/turnitinReport', user.headers, orderNo);
+    const { submittedAt } = (await poll('/api/turnitinReport', user.headers, orderNo)).data.data;
     const read = async (query: string, headers: Record<string, string> = user.headers) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}${query}`, headers });
       expect(res.statusCode).toBe(200);
@@ -129,6 +130,8 @@ describe('Turnitin-style report', () => {
       const text = await read(`&locale=${locale}`);
       says(text, locale);
       expect(text).toContain(squash(translate(locale, 'report.pdf.submissionId')));
+      // The date as the reader writes it ("24 novembre 2026", "2026年11月24日", the Buddhist year in Thai).
+      expect(text).toContain(squash(formatted(locale).dateTime(submittedAt)));
       expect(text).toContain(squash(essay));
       expect(text).not.toContain(squash(translate('en', 'report.pdf.meaning5')));
     }
