@@ -61,6 +61,18 @@ function familiesFor(locale: Locale): Family[] {
   return own ? [own, ...rest.filter((f) => f !== own)] : rest;
 }
 
+/** The characters of `text` that no font of the locale can print (they would show as boxes). */
+export function missingCharacters(locale: Locale, text: string, weight: Weight = 'regular'): string[] {
+  const families = familiesFor(locale);
+  const missing = new Set<string>();
+  for (const char of text.replace(bidiControls, '')) {
+    if (/\s/u.test(char)) continue;
+    const cp = char.codePointAt(0)!;
+    if (!families.some((family) => load(family, weight).font.hasGlyphForCodePoint(cp))) missing.add(char);
+  }
+  return [...missing];
+}
+
 /** A stretch of text printed in one font. */
 export interface FontRun {
   text: string;
