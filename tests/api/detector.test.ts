@@ -149,8 +149,10 @@ describe('Turnitin-style report', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const shared = await call('GET', `/api/report/shared?token=${token}`, {});
     expect(shared.data.submissionId).toBe(orderNo);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}` });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}&locale=fr` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // [LOC-02] The link's reader gets the PDF in the page's language.
+    expect(await pdfText(new Uint8Array(pdf.rawPayload))).toContain(squash(translate('fr', 'report.pdf.meaning5')));
     expect((await poll('/api/turnitinReport', user.headers, orderNo)).data.shared).toBe(true);
     // Only the owner can share or revoke.
     const other = await accountWithSession(t);
