@@ -8,6 +8,7 @@ import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields } from '../plugins/multipart.ts';
 import { librarySize, ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
 import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
+import { pdfLocale, pdfText } from '../services/pdf-text.ts';
 
 /** The plagiarism checker (spec §7 /api/plagiarism), its PDF, the library's size and the owner's setting. */
 export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
@@ -32,7 +33,7 @@ export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; ke
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="similarity-report-${report.submissionId}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(await plagiarismPdf(report, exclusions));
+      .send(await plagiarismPdf(report, exclusions, pdfText(pdfLocale(request))));
   });
 
   // What the page says before a check: how many documents the library holds (public, no text of them).

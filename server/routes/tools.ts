@@ -14,6 +14,7 @@ import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
 import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
 import { reportPdf } from '../services/report-pdf.ts';
+import { pdfLocale, pdfText } from '../services/pdf-text.ts';
 import { detectorSample, humanizerSample } from '../services/samples.ts';
 import { referenceResult } from '../services/references.ts';
 
@@ -114,7 +115,7 @@ export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
   app.get(endpoints.reportPdf, authed, async (request, reply) => {
     const { orderNo } = downloadWordRequest.parse(request.query);
     const report = await ownReport(db, principalOf(request).userId, orderNo);
-    return sendPdf(reply, await reportPdf(report), `ai-report-${report.submissionId}.pdf`);
+    return sendPdf(reply, await reportPdf(report, pdfText(pdfLocale(request))), `ai-report-${report.submissionId}.pdf`);
   });
 
   app.post(endpoints.reportShare, authed, async (request) => {
@@ -138,6 +139,6 @@ export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
   app.get(endpoints.reportSharedPdf, async (request, reply) => {
     const { token } = reportTokenRequest.parse(request.query);
     const report = await sharedReport(db, token);
-    return sendPdf(reply, await reportPdf(report), `ai-report-${report.submissionId}.pdf`);
+    return sendPdf(reply, await reportPdf(report, pdfText(pdfLocale(request))), `ai-report-${report.submissionId}.pdf`);
   });
 }

@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { Report, ReportClass } from '../../src/domain/detector.ts';
 import { reportRules } from '../../src/domain/detector.ts';
 import { siteName } from '../../src/config/site.ts';
+import { pdfText, type PdfText } from './pdf-text.ts';
+import { PdfFonts, writeRtl, writeText } from './pdf-fonts.ts';
 
 /** Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased. */
 const colours: Record<ReportClass, { fill: string; text: string }> = {
@@ -9,62 +11,81 @@ const colours: Record<ReportClass, { fill: string; text: string }> = {
   aiParaphrased: { fill: '#ede9fe', text: '#5b21b6' },
 };
 
-/** The built-in PDF fonts read Windows-1252 only: anything else becomes a plain look-alike or '?'. */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x09\x0a\x0d\x20-\x7e\u00a0-\u00ff\u20ac]/g, '?');
-}
-
 /**
- * The downloadable report (English, like the reports institutions read): a
- * cover page with the figure and submission details, the text with its
- * highlights, and what the score means and does not mean.
+ * The downloadable report, in the reader's language (`text`, English by default): a cover page with the figure and
+ * submission details, the text with its highlights, and what the score means and does not mean.
  */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promise<Buffer> {
+  const { t } = text;
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `AI writing report ${report.submissionId}`, Author: siteName, Subject: 'AI writing detection report' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      lang: text.lang,
+      info: { Title: t('report.pdf.metaTitle', { id: report.submissionId }), Author: siteName, Subject: t('report.pdf.metaSubject') },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     const width = doc.page.width - 112;
+    const fonts = new PdfFonts(doc, text.locale);
+    // Arabic paragraphs are laid out right to left by writeRtl; a label and its value make one line there.
+    const write = (s: string, options: PDFKit.Mixins.TextOptions = {}, weight: 'regular' | 'bold' = 'regular') =>
+      text.rtl ? writeRtl(doc, fonts, s, options, weight) : writeText(doc, fonts, s, options, weight);
+    const stars = { min: text.percent(1), max: text.percent(reportRules.hideBelowPercent - 1) };
 
     // Cover page.
-    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(22).text(`${siteName} AI Writing Report`);
-    doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#475569').text('AI writing detection, Turnitin-style layout');
+    doc.fillColor('#0f172a').fontSize(22);
+    write(t('report.pdf.title', { site: siteName }), {}, 'bold');
+    doc.moveDown(0.3).fontSize(11).fillColor('#475569');
+    write(t('report.pdf.subtitle'));
     doc.moveDown(1.5);
-    doc.font('Helvetica-Bold').fontSize(48).fillColor(report.highlightsShown ? '#155e75' : '#0f172a').text(report.qualifies ? report.displayPercent : '--');
-    doc.font('Helvetica').fontSize(13).fillColor('#0f172a').text(report.qualifies ? 'of qualifying text detected as AI' : 'The text does not qualify for AI detection');
+    doc.fontSize(48).fillColor(report.highlightsShown ? '#155e75' : '#0f172a');
+    write(report.qualifies ? text.figure(report.displayPercent) : '--', {}, 'bold');
+    doc.fontSize(13).fillColor('#0f172a');
+    write(t(report.qualifies ? 'report.pdf.figureLabel' : 'report.pdf.notQualified'));
     if (!report.qualifies) {
-      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(report.reason === 'notProse' ? 'Reason: the text is not long-form prose (lists, headings or code do not qualify).' : 'Reason: there is too little qualifying prose for a reliable figure.');
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569');
+      write(t(report.reason === 'notProse' ? 'report.pdf.reasonNotProse' : 'report.pdf.reasonTooShort'));
     }
     if (report.qualifies && report.displayPercent === '*%') {
-      doc.moveDown(0.3).fontSize(11).fillColor('#475569').text(`Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights, because false positives are more common there.`);
+      doc.moveDown(0.3).fontSize(11).fillColor('#475569');
+      write(t('report.pdf.starNote', stars));
     }
     if (report.highlightsShown) {
       doc.moveDown(1).fontSize(11);
-      legend(doc, 'ai', `AI-generated only: ${report.aiOnlyPercent}% of qualifying text`);
-      legend(doc, 'aiParaphrased', `AI-generated text that was AI-paraphrased: ${report.paraphrasedPercent}% of qualifying text`);
+      legend(doc, 'ai', (w) => write(t('report.pdf.legendAi', { percent: text.percent(report.aiOnlyPercent) }), { width: w }));
+      legend(doc, 'aiParaphrased', (w) => write(t('report.pdf.legendParaphrased', { percent: text.percent(report.paraphrasedPercent) }), { width: w }));
     }
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text('Submission details');
-    doc.moveDown(0.4).font('Helvetica').fontSize(11);
+    doc.moveDown(1.5).fontSize(13).fillColor('#0f172a');
+    write(t('report.pdf.details'), {}, 'bold');
+    doc.moveDown(0.4).fontSize(11);
     const details: [string, string][] = [
-      ['Submission ID', report.submissionId],
-      ['Submission date', `${report.submittedAt.replace('T', ' ').slice(0, 19)} UTC`],
-      ['File name', report.fileName ?? '(pasted text)'],
-      ['Word count', String(report.wordCount)],
-      ['Qualifying words', String(report.qualifyingWordCount)],
-      ['Detector model', report.modelVersion],
+      [t('report.pdf.submissionId'), report.submissionId],
+      [t('report.pdf.submittedAt'), text.dateTime(report.submittedAt)],
+      [t('report.pdf.fileName'), report.fileName ?? t('report.pdf.pasted')],
+      [t('report.pdf.wordCount'), text.number(report.wordCount)],
+      [t('report.pdf.qualifyingWords'), text.number(report.qualifyingWordCount)],
+      [t('report.pdf.model'), report.modelVersion],
     ];
-    for (const [label, value] of details) doc.fillColor('#475569').text(`${label}: `, { continued: true }).fillColor('#0f172a').text(printable(value));
+    for (const [label, value] of details) {
+      if (text.rtl) {
+        doc.fillColor('#0f172a');
+        write(t('report.pdf.detail', { label }) + value);
+        continue;
+      }
+      doc.fillColor('#475569');
+      write(t('report.pdf.detail', { label }), { continued: true });
+      doc.fillColor('#0f172a');
+      write(value);
+    }
 
     // The text with its highlights, line by line so that paragraphs and line breaks stay as submitted (pdfkit drops
     // a line break inside a run of continued text), right after the details rather than on a page of its own.
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('Submitted text', { width });
-    doc.moveDown(0.6).font('Helvetica').fontSize(11);
+    doc.moveDown(1.5).fontSize(15).fillColor('#0f172a');
+    write(t('report.pdf.textTitle'), { width }, 'bold');
+    doc.moveDown(0.6).fontSize(11);
     for (const line of reportLines(report.text, report.sentences)) {
       if (line.length === 0) {
         doc.moveDown(0.6);
@@ -72,22 +93,26 @@ export function reportPdf(report: Report): Promise<Buffer> {
       }
       line.forEach((run, i) => {
         const colour = run.kind ? colours[run.kind].text : '#0f172a';
-        doc.fillColor(colour).text(printable(run.text), { continued: i < line.length - 1, underline: Boolean(run.kind), lineGap: 3, width });
+        doc.fillColor(colour);
+        // The submitted text is printed left to right (see decision 0025). Noto Sans' own line height is about 18%
+        // taller than Helvetica's was: a gap of 1 keeps the text as dense on the page as before.
+        writeText(doc, fonts, run.text, { continued: i < line.length - 1, underline: Boolean(run.kind), lineGap: 1, width });
       });
     }
 
     // What it means.
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text('What this score means, and what it does not');
-    doc.moveDown(0.6).font('Helvetica').fontSize(11).fillColor('#1e293b');
+    doc.moveDown(1.5).fontSize(15).fillColor('#0f172a');
+    write(t('report.pdf.meaningTitle'), {}, 'bold');
+    doc.moveDown(0.6).fontSize(11).fillColor('#1e293b');
     const paragraphs = [
-      'The percentage is the share of the qualifying text (long-form prose sentences) that our detector judged to be written by an AI model. Lists, headings, code and very short texts do not qualify and are not counted.',
-      'Highlights in cyan mark text judged AI-generated. Highlights in purple mark text judged AI-generated and then rewritten by a paraphrasing or "humanizing" tool.',
-      `Scores from 1% to ${reportRules.hideBelowPercent - 1}% are shown as *% without highlights: in that range false positives are more common, so no sentence is pointed at.`,
-      'The detector is a statistical model. It was calibrated so that at most about 1 in 100 human-written texts is flagged at its default threshold, but no detector is perfect: writing that is formulaic, heavily edited or written in a second language can look machine-like.',
-      'This report is not proof of misconduct. It should never be the only basis for a decision about a student. Use it to start a conversation: ask about drafts, notes and sources, and consider the student\'s other work.',
-      'A low score is not proof that no AI was used either: short passages, heavy human editing and text outside the detector\'s training can go unnoticed.',
+      t('report.pdf.meaning1'),
+      t('report.pdf.meaning2'),
+      t('report.pdf.meaning3', stars),
+      t('report.pdf.meaning4'),
+      t('report.pdf.meaning5'),
+      t('report.pdf.meaning6'),
     ];
-    for (const p of paragraphs) doc.text(p, { width, lineGap: 3 }).moveDown(0.7);
+    for (const p of paragraphs) write(p, { width, lineGap: 3 }).moveDown(0.7);
     doc.end();
   });
 }
@@ -133,11 +158,14 @@ export function reportLines(text: string, sentences: Report['sentences']): TextR
   return lines;
 }
 
-function legend(doc: PDFKit.PDFDocument, kind: ReportClass, label: string) {
+/** A legend entry: the highlight's swatch, then its label written by `label` beside it. */
+function legend(doc: PDFKit.PDFDocument, kind: ReportClass, label: (width: number) => unknown) {
   const y = doc.y + 2;
   doc.save().rect(doc.x, y, 18, 10).fill(colours[kind].fill).restore();
   doc.save().rect(doc.x, y + 9, 18, 1.5).fill(colours[kind].text).restore();
-  doc.fillColor('#0f172a').text(label, doc.x + 26, doc.y, { width: doc.page.width - 138 });
+  doc.fillColor('#0f172a');
+  doc.x += 26;
+  label(doc.page.width - 138);
   doc.x -= 26;
   doc.moveDown(0.3);
 }

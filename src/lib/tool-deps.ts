@@ -89,7 +89,7 @@ export function sharedReportUrl(token: string): string {
 
 /** The PDF address for a share token. */
 export function sharedPdfUrl(token: string): string {
-  return `${apiBase()}${endpoints.reportSharedPdf}?token=${encodeURIComponent(token)}`;
+  return `${apiBase()}${endpoints.reportSharedPdf}?token=${encodeURIComponent(token)}&locale=${encodeURIComponent(pageLocale())}`;
 }
 
 /** Everything the detector flow needs, from the browser. */
@@ -99,7 +99,7 @@ export function detectorDeps(t: DetectorDeps['t']): DetectorDeps {
     ...common,
     t,
     api: toolsApi,
-    downloadReport: (orderNo) => downloadWithToken(`${apiBase()}${endpoints.reportPdf}?orderNo=${encodeURIComponent(orderNo)}`, 'application/pdf', `ai-report-${orderNo}.pdf`),
+    downloadReport: (orderNo) => downloadWithToken(`${apiBase()}${endpoints.reportPdf}?orderNo=${encodeURIComponent(orderNo)}&locale=${encodeURIComponent(pageLocale())}`, 'application/pdf', `ai-report-${orderNo}.pdf`),
     sharedReportUrl,
     takeHandoff: () => takeHandoff('toDetector'),
     handOffToHumanizer: (text) => handOff('toHumanizer', text),

@@ -128,12 +128,12 @@ export function toggleSource(source: number): void {
   setExclusions({ sources: current.includes(source) ? current.filter((s) => s !== source) : [...current, source].sort((a, b) => a - b) });
 }
 
-/** Downloads the PDF with the filters on screen. */
+/** Downloads the PDF with the filters on screen, in the page's language (the server takes en for anything else). */
 export async function downloadReportPdf(): Promise<void> {
   const { orderNo } = $checker.get();
   if (!orderNo) return;
   const e = $exclusions.get();
-  const query = new URLSearchParams({ orderNo, quotes: String(e.quotes), bibliography: String(e.bibliography), minWords: String(e.minWords), sources: e.sources.join(',') });
+  const query = new URLSearchParams({ orderNo, quotes: String(e.quotes), bibliography: String(e.bibliography), minWords: String(e.minWords), sources: e.sources.join(','), locale: document.documentElement.dataset.locale ?? 'en' });
   await downloadWithToken(`${apiBase()}${endpoints.plagiarismPdf}?${query}`, 'application/pdf', `similarity-report-${orderNo}.pdf`);
 }
 

@@ -4,6 +4,11 @@ import { ProductId } from '../../src/domain/products.ts';
 import { displayPercent } from '../../src/domain/detector.ts';
 import { buildReport } from '../../server/services/detections.ts';
 import { reportPdf } from '../../server/services/report-pdf.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import { siteName } from '../../src/config/site.ts';
+import { pdfText, squash } from './pdf-read.ts';
+import { pdfText as formatted } from '../../server/services/pdf-text.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import type { DetectionResult } from '../../server/engines/detector/index.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -107,6 +112,35 @@ describe('Turnitin-style report', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}` })).statusCode).toBe(401);
   });
 
+  it('[TOOL-02][LOC-02] the PDF is written in the reader\'s language (?locale= or Accept-Language); an unknown locale gets English', async () => {
+    const user = await accountWithSession(t);
+    const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
+    const { submittedAt } = (await poll('/api/turnitinReport', user.headers, orderNo)).data.data;
+    const read = async (query: string, headers: Record<string, string> = user.headers) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return pdfText(new Uint8Array(res.rawPayload));
+    };
+    const says = (text: string, locale: Locale) => {
+      expect(text).toContain(squash(translate(locale, 'report.pdf.title', { site: siteName })));
+      expect(text).toContain(squash(translate(locale, 'report.pdf.meaning5')));
+      expect(text).toContain(squash(translate(locale, 'report.pdf.meaning6')));
+    };
+    for (const locale of ['fr', 'ar', 'zh', 'th'] as const) {
+      const text = await read(`&locale=${locale}`);
+      says(text, locale);
+      expect(text).toContain(squash(translate(locale, 'report.pdf.submissionId')));
+      // The date as the reader writes it ("24 novembre 2026", "2026年11月24日", the Buddhist year in Thai).
+      expect(text).toContain(squash(formatted(locale).dateTime(submittedAt)));
+      expect(text).toContain(squash(essay));
+      expect(text).not.toContain(squash(translate('en', 'report.pdf.meaning5')));
+    }
+    says(await read('', { ...user.headers, 'accept-language': 'de-DE,de;q=0.9' }), 'de');
+    // A locale that is not one of the 20 (or a hostile value) gets English, even over Accept-Language.
+    says(await read('&locale=xx', { ...user.headers, 'accept-language': 'fr' }), 'en');
+    says(await read(`&locale=${encodeURIComponent('<script>')}`), 'en');
+  });
+
   it('[TOOL-02] shares the report by an unguessable link that the owner can revoke', async () => {
     const user = await accountWithSession(t);
     const orderNo = await paidRun(user.headers, ProductId.AI_DETECTION_TURNITIN, essay);
@@ -115,8 +149,10 @@ describe('Turnitin-style report', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const shared = await call('GET', `/api/report/shared?token=${token}`, {});
     expect(shared.data.submissionId).toBe(orderNo);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}` });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}&locale=fr` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // [LOC-02] The link's reader gets the PDF in the page's language.
+    expect(await pdfText(new Uint8Array(pdf.rawPayload))).toContain(squash(translate('fr', 'report.pdf.meaning5')));
     expect((await poll('/api/turnitinReport', user.headers, orderNo)).data.shared).toBe(true);
     // Only the owner can share or revoke.
     const other = await accountWithSession(t);

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { siteName } from '../../src/config/site.ts';
+import { translate } from '../../src/i18n/translate.ts';
+import { pdfText, squash } from './pdf-read.ts';
 import { ProductId } from '../../src/domain/products.ts';
 import { summarize, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { moveBeans } from '../../server/services/ledger.ts';
@@ -109,7 +112,16 @@ describe('plagiarism checker API', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
     expect(text).toContain('Similarity Report');
     expect(text).toMatch(/documents in this installation's library, not the web/);
-    expect(text).toContain('1 source(s) excluded');
+    expect(text.replace(/\s+/g, ' ')).toContain('1 source(s) excluded');
+    // [LOC-02] In the reader's language, with fonts for every script: the title and the "not proof" paragraphs read back.
+    for (const locale of ['ar', 'zh', 'th'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/plagiarism/pdf?orderNo=${orderNo}&locale=${locale}`, headers: user.headers });
+      const text = await pdfText(new Uint8Array(res.rawPayload));
+      for (const key of ['plagiarism.pdf.title', 'plagiarism.pdf.meaning1', 'plagiarism.pdf.meaning2', 'plagiarism.pdf.textTitle'] as const) {
+        expect(text).toContain(squash(translate(locale, key, { site: siteName, count: 2 })));
+      }
+      expect(text).toContain(squash(essay.split('\n')[0]!));
+    }
     const bad = await call('GET', `/api/plagiarism/pdf?orderNo=${orderNo}&minWords=-3`, user.headers);
     expect(bad).toMatchObject({ code: 1, message: 'The small-match filter takes a whole number of words from 0 to 100.' });
     const badSources = await call('GET', `/api/plagiarism/pdf?orderNo=${orderNo}&sources=1;drop`, user.headers);

@@ -93,6 +93,8 @@ test('[TOOL-02] buys the report, downloads the PDF and reads it back, shares and
   await visitor.goto(link);
   await expect(visitor.locator('[data-rp-text]')).toContainText('Climate change represents');
   await expect(visitor.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  // [LOC-02] The PDF is asked for in the page's language.
+  await expect(visitor.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /[?&]locale=en(&|$)/);
   await expect(visitor.locator('[data-rp-owner]')).toBeHidden();
   await view.getByRole('button', { name: 'Revoke link' }).click();
   await page.getByRole('dialog', { name: 'Revoke this share link?' }).getByRole('button', { name: 'Revoke link' }).click();
