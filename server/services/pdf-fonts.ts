@@ -143,6 +143,29 @@ export function writeText(doc: PDFKit.PDFDocument, fonts: PdfFonts, text: string
   return doc;
 }
 
+/**
+ * How a report writes: Arabic paragraphs right to left by `writeRtl` (a label and its value make one line there),
+ * every other language in font runs; and the "Label: value" lines of a report's details, the label muted.
+ */
+export function pdfWriter(doc: PDFKit.PDFDocument, fonts: PdfFonts, rtl: boolean) {
+  const write = (s: string, options: PDFKit.Mixins.TextOptions = {}, weight: Weight = 'regular') =>
+    rtl ? writeRtl(doc, fonts, s, options, weight) : writeText(doc, fonts, s, options, weight);
+  const details = (rows: readonly (readonly [string, string])[], labelled: (label: string) => string) => {
+    for (const [label, value] of rows) {
+      if (rtl) {
+        doc.fillColor('#0f172a');
+        write(labelled(label) + value);
+        continue;
+      }
+      doc.fillColor('#475569');
+      write(labelled(label), { continued: true });
+      doc.fillColor('#0f172a');
+      write(value);
+    }
+  };
+  return { write, details };
+}
+
 /** Direction marks Intl puts around numbers: the layout below orders runs itself, and the fonts have no glyph for them. */
 const bidiControls = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
 const strongRtl = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { colourOfSource, displayPercent, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, writeRtl, writeText } from './pdf-fonts.ts';
+import { PdfFonts, pdfWriter, writeRtl, writeText } from './pdf-fonts.ts';
 
 const colourOf = (source: number) => colourOfSource(source).ink;
 
@@ -30,9 +30,7 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     const left = 56;
     const width = doc.page.width - 112;
     const fonts = new PdfFonts(doc, text.locale);
-    // Arabic paragraphs are laid out right to left by writeRtl; a label and its value make one line there.
-    const write = (s: string, options: PDFKit.Mixins.TextOptions = {}, weight: 'regular' | 'bold' = 'regular') =>
-      text.rtl ? writeRtl(doc, fonts, s, options, weight) : writeText(doc, fonts, s, options, weight);
+    const { write, details: writeDetails } = pdfWriter(doc, fonts, text.rtl);
 
     doc.fillColor('#0f172a').fontSize(22);
     write(t('plagiarism.pdf.title', { site: siteName }), {}, 'bold');
@@ -61,17 +59,7 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       [t('plagiarism.pdf.wordCount'), text.number(report.wordCount)],
       [t('plagiarism.pdf.engine'), report.engineVersion],
     ];
-    for (const [label, value] of details) {
-      if (text.rtl) {
-        doc.fillColor('#0f172a');
-        write(t('plagiarism.pdf.detail', { label }) + value);
-        continue;
-      }
-      doc.fillColor('#475569');
-      write(t('plagiarism.pdf.detail', { label }), { continued: true });
-      doc.fillColor('#0f172a');
-      write(value);
-    }
+    writeDetails(details, (label) => t('plagiarism.pdf.detail', { label }));
 
     doc.moveDown(1.2).fontSize(13).fillColor('#0f172a');
     write(t('plagiarism.pdf.sources'), {}, 'bold');

@@ -3,7 +3,7 @@ import type { Report, ReportClass } from '../../src/domain/detector.ts';
 import { reportRules } from '../../src/domain/detector.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, writeRtl, writeText } from './pdf-fonts.ts';
+import { PdfFonts, pdfWriter, writeText } from './pdf-fonts.ts';
 
 /** Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased. */
 const colours: Record<ReportClass, { fill: string; text: string }> = {
@@ -30,9 +30,7 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
     doc.on('error', reject);
     const width = doc.page.width - 112;
     const fonts = new PdfFonts(doc, text.locale);
-    // Arabic paragraphs are laid out right to left by writeRtl; a label and its value make one line there.
-    const write = (s: string, options: PDFKit.Mixins.TextOptions = {}, weight: 'regular' | 'bold' = 'regular') =>
-      text.rtl ? writeRtl(doc, fonts, s, options, weight) : writeText(doc, fonts, s, options, weight);
+    const { write, details: writeDetails } = pdfWriter(doc, fonts, text.rtl);
     const stars = { min: text.percent(1), max: text.percent(reportRules.hideBelowPercent - 1) };
 
     // Cover page.
@@ -69,17 +67,7 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
       [t('report.pdf.qualifyingWords'), text.number(report.qualifyingWordCount)],
       [t('report.pdf.model'), report.modelVersion],
     ];
-    for (const [label, value] of details) {
-      if (text.rtl) {
-        doc.fillColor('#0f172a');
-        write(t('report.pdf.detail', { label }) + value);
-        continue;
-      }
-      doc.fillColor('#475569');
-      write(t('report.pdf.detail', { label }), { continued: true });
-      doc.fillColor('#0f172a');
-      write(value);
-    }
+    writeDetails(details, (label) => t('report.pdf.detail', { label }));
 
     // The text with its highlights, line by line so that paragraphs and line breaks stay as submitted (pdfkit drops
     // a line break inside a run of continued text), right after the details rather than on a page of its own.

@@ -69,7 +69,7 @@ describe('essay rewriter engine', () => {
 });
 
 describe('essay rewriter modes (issue 15: Shorten shortens, Simple simplifies, Formal formalises)', () => {
-  const one = (text: string, mode: 'shorten' | 'simple' | 'formal', strength: number, frozen: string[] = []) => rewrite(text, { mode, strength, frozen, seed: 3 }).text;
+  const one = (text: string, mode: (typeof offlineRewriteModes)[number], strength: number, frozen: string[] = []) => rewrite(text, { mode, strength, frozen, seed: 3 }).text;
 
   it('[TOOL-04] Shorten makes wordy phrases short and drops filler, keeping negations, quantifiers and modals', () => {
     const out = one('It is important to note that students are able to learn in order to pass. Due to the fact that a large number of people have the ability to read, we must act at this point in time. In the event that prices rise, each and every shop will close.', 'shorten', 1);
