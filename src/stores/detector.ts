@@ -10,7 +10,7 @@ import { humanizerLimits } from '../domain/humanizer.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, errorText, pollUntilData, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, errorText, paymentProblem, pollUntilData, textProblem, type RunError } from './tool-run.ts';
 
 export interface DetectorDeps extends Omit<SourceDeps, 't'> {
   t: AreaT<'detector.' | 'report.' | 'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.'>;
@@ -106,8 +106,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       void deps.fetchBalance().catch(() => undefined);
       return order.orderNo;
     } catch (error) {
-      const message = errorText(error);
-      $error.set({ message, unlock: message === t('commerce.error.insufficientBeans') });
+      $error.set(paymentProblem(error));
       return undefined;
     }
   }

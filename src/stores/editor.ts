@@ -16,12 +16,11 @@ import { ProductId } from '../domain/products.ts';
 import type { ReferenceReport } from '../domain/references.ts';
 import { defaultRewriteSettings } from '../domain/rewriter.ts';
 import { countWords } from '../domain/word-count.ts';
-import { isInsufficientBeans } from '../domain/orders.ts';
 import { ApiError } from '../lib/api/client.ts';
 import * as editorApi from '../lib/api/editor.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { pollProblem, pollUntilData, sleep } from './tool-run.ts';
+import { paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
 import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
 
 /** What the indicator says: nothing yet, saving, saved, offline (will retry), refused, or kept in this browser. */
@@ -321,8 +320,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
     orderNo = order.orderNo;
     void fetchBalance().catch(() => undefined);
   } catch (error) {
-    const unlock = error instanceof ApiError && isInsufficientBeans(error.payload);
-    return $toolRun.set({ ...idleRun, tool, problem: { message: (error as Error).message, unlock } });
+    return $toolRun.set({ ...idleRun, tool, problem: paymentProblem(error) });
   }
   try {
     const result = await fetchResult(tool, orderNo);

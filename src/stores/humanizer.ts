@@ -10,7 +10,7 @@ import { isPaidLevel } from '../domain/membership.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, errorText, pollUntilData, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, errorText, paymentProblem, pollUntilData, textProblem, type RunError } from './tool-run.ts';
 
 /** One version of a run's group (spec §3 result version); `data` is null until the pager reaches it. */
 export interface Version {
@@ -194,8 +194,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
       void deps.fetchBalance().catch(() => undefined);
     } catch (error) {
       $running.set(false);
-      const message = errorText(error);
-      $error.set({ message, unlock: message === t('commerce.error.insufficientBeans') });
+      $error.set(paymentProblem(error));
       return;
     }
     try {

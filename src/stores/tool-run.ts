@@ -64,7 +64,7 @@ export const failureProblem = (error: unknown): Problem => ({ message: errorText
 export const pollProblem = (error: unknown): Problem => ({ ...failureProblem(error), continues: error instanceof ApiError && error.code === ApiCode.NETWORK });
 
 /** A failed order or payment as a problem; out of beans (the answer's reason, in any language) also offers the unlock link (spec §8). */
-export const paymentProblem = (error: unknown): Problem => ({ ...failureProblem(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
+export const paymentProblem = (error: unknown): Problem & RunError => ({ message: errorText(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
 
 /** True when a person is logged in (a paid run needs an account; the islands send visitors to sign-up). */
 export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { textToDoc, type HumanizerResult } from '../../../src/domain/humanizer.ts';
 import { ProductId } from '../../../src/domain/products.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
 import { $drafts, saveDraft } from '../../../src/stores/draft.ts';
 import { createHumanizerFlow, type HumanizerDeps } from '../../../src/stores/humanizer.ts';
 
@@ -115,6 +116,19 @@ describe('the humanizer flow', () => {
     await flow.rehumanize();
     expect(toasts).toContain('humanizer.error.maxVersions');
     expect(flow.$versions.get()).toHaveLength(5);
+  });
+
+  it('[HUM-07] a payment refused for want of beans offers the unlock link in any language; another refusal does not', async () => {
+    const refusal = (message: string, data?: unknown) => new ApiError(message, 1, { code: 1, message, data });
+    const { deps } = fakeDeps();
+    const flow = createHumanizerFlow(sample, deps);
+    flow.source.setText(essay);
+    vi.mocked(deps.api.payToolOrder).mockRejectedValueOnce(refusal("Vous n'avez pas assez de grains.", { reason: 'insufficientBeans' }));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: "Vous n'avez pas assez de grains.", unlock: true });
+    vi.mocked(deps.api.payToolOrder).mockRejectedValueOnce(refusal('Commande introuvable.'));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: 'Commande introuvable.', unlock: false });
   });
 
   it('[HUM-17] [HUM-19] refuses a text over the plan’s limit or not in English, with the unlock link only for the limit', async () => {
