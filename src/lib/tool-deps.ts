@@ -10,7 +10,7 @@ import type { DetectorDeps } from '../stores/detector.ts';
 import type { HumanizerDeps } from '../stores/humanizer.ts';
 import type { ParseResponse, SourceDeps } from '../stores/tool-source.ts';
 import { showToast } from '../stores/toast.ts';
-import { $user, ensureFreshToken, fetchBalance } from '../stores/user.ts';
+import { $isLoggedIn, $user, ensureFreshToken, fetchBalance } from '../stores/user.ts';
 import * as toolsApi from './api/tools.ts';
 import { apiBase } from './api/base.ts';
 import { downloadWithToken } from './download.ts';
@@ -19,7 +19,7 @@ import { pageLocale, redirectToSignup } from './session.ts';
 import { createUpload, uploadId } from './upload.ts';
 
 
-const loggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+const loggedIn = () => $isLoggedIn.get();
 const level = () => ($user.get().isLoginUser ? ($user.get().userInfo.membershipLevel ?? 0) : 0);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const log = (message: string, error: unknown) => console.error(message, error);

@@ -8,7 +8,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { editorLimits, type EditorDocumentItem } from '../domain/editor.ts';
+import { editorLimits } from '../domain/editor.ts';
 import { humanizerLimits } from '../domain/humanizer.ts';
 import { reportRules, type DetectedSentence } from '../domain/detector.ts';
 import { wordLimitFor } from '../domain/plans.ts';
@@ -20,8 +20,9 @@ import { ApiError } from '../lib/api/client.ts';
 import * as editorApi from '../lib/api/editor.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import * as toolsApi from '../lib/api/tools.ts';
-import { paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
-import { $membershipLevel, $user, ensureFreshToken, fetchBalance } from './user.ts';
+import { $documents, $documentsTotal, documentsPageSize, loadDocumentList } from './editor-documents.ts';
+import { isLoggedIn, paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
+import { $membershipLevel, ensureFreshToken, fetchBalance } from './user.ts';
 
 /** What the indicator says: nothing yet, saving, saved, offline (will retry), refused, or kept in this browser. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'refused' | 'local';
@@ -119,8 +120,6 @@ export function createAutosave(save: (text: string) => Promise<void>, timers: Ti
 
 /** The document being edited: its id once saved (signed in), and the save count. */
 export const $document = atom<{ id: string | null; revision: number }>({ id: null, revision: 0 });
-/** The user's documents, last edited first. */
-export const $documents = atom<EditorDocumentItem[]>([]);
 
 /** A visitor's draft (this browser only), kept until they sign in and it is saved. */
 export const editorDraftKey = 'inkwise-editor';
@@ -145,7 +144,7 @@ export const $conflict = atom<{ id: string; revision: number } | null>(null);
 /** Counts documents switched to (new, opened): a save answering for an earlier one does not claim the current one. */
 let documentGeneration = 0;
 
-export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+export { isLoggedIn };
 
 /** One save: the server's copy for a signed-in user (created on the first save), this browser's for a visitor. */
 export async function saveText(text: string): Promise<void> {
@@ -190,23 +189,12 @@ export function newDocument(): void {
   $document.set({ id: null, revision: 0 });
 }
 
-/** How many documents the list shows at first and adds per "Show more". */
-export const documentsPageSize = 10;
-/** How many documents the user has in all (the list may show fewer). */
-export const $documentsTotal = atom(0);
+export { $documents, $documentsTotal, documentsPageSize };
 
-/** The user's latest documents; with `more`, the next page is added to those shown. */
+/** The user's latest documents (none for a visitor); with `more`, the next page is added to those shown. */
 export async function loadDocuments(more = false): Promise<void> {
   if (!isLoggedIn()) return $documents.set([]);
-  try {
-    const shown = more ? $documents.get() : [];
-    const answer = await editorApi.listDocuments(Math.floor(shown.length / documentsPageSize) + 1, documentsPageSize);
-    const known = new Set(shown.map((d) => d.id));
-    $documents.set([...shown, ...answer.list.filter((d) => !known.has(d.id))]);
-    $documentsTotal.set(answer.total);
-  } catch (error) {
-    console.info('editor documents unavailable', error);
-  }
+  return loadDocumentList(more);
 }
 
 /** Deletes one of the user's documents; answers the server's message when it refuses. */

@@ -1,12 +1,9 @@
 /** The essay history (spec §2 History, COM-15): paged runs, one entry per run with its versions, and delete. */
-import { atom } from 'nanostores';
-import type { EditorDocumentItem } from '../domain/editor.ts';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import type { EssayHistoryItem } from '../domain/history.ts';
 import { OrderType } from '../domain/orders.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { localizedPath, type RouteName } from '../i18n/routes.ts';
-import * as editorApi from '../lib/api/editor.ts';
 import { api } from '../lib/api/instance.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { pagedList } from './paged.ts';
@@ -45,24 +42,6 @@ export function resultHref(locale: Locale, orderType: number, jobId: string): st
   return `${localizedPath(locale, route)}?${param}=${encodeURIComponent(jobId)}`;
 }
 
-/** The essay editor's documents (docs/decisions/0024): the ten last edited, shown under the runs. */
-export const $editorDocuments = atom<EditorDocumentItem[]>([]);
-/** How many documents the user has in all: "Show more" adds the next ten while some are not shown. */
-export const $editorDocumentsTotal = atom(0);
-const editorDocumentsPage = 10;
-
-/** The latest ten documents; with `more`, the next ten are added to those shown. */
-export async function loadEditorDocuments(more = false): Promise<void> {
-  try {
-    const shown = more ? $editorDocuments.get() : [];
-    const answer = await editorApi.listDocuments(Math.floor(shown.length / editorDocumentsPage) + 1, editorDocumentsPage);
-    const known = new Set(shown.map((d) => d.id));
-    $editorDocuments.set([...shown, ...answer.list.filter((d) => !known.has(d.id))]);
-    $editorDocumentsTotal.set(answer.total);
-  } catch (error) {
-    console.info('editor documents unavailable', error);
-  }
-}
 
 /** Where a document reopens: the editor with ?doc=. */
 export const documentHref = (locale: Locale, id: string): string => `${localizedPath(locale, 'aiEditor')}?doc=${encodeURIComponent(id)}`;

@@ -13,7 +13,7 @@ import { failureMessage } from '../lib/failure.ts';
 import { pageMessage } from '../lib/page-messages.ts';
 import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
-import { $user, ensureFreshToken, fetchBalance } from './user.ts';
+import { $isLoggedIn, ensureFreshToken, fetchBalance } from './user.ts';
 
 /** A problem to show beside the run buttons, translated; `unlock` also shows the "Unlock more words" link. */
 export interface RunError {
@@ -67,7 +67,7 @@ export const pollProblem = (error: unknown): Problem => ({ ...failureProblem(err
 export const paymentProblem = (error: unknown): Problem & RunError => ({ message: errorText(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
 
 /** True when a person is logged in (a paid run needs an account; the islands send visitors to sign-up). */
-export const isLoggedIn = () => Boolean($user.get().isLoginUser && $user.get().accessToken);
+export const isLoggedIn = () => $isLoggedIn.get();
 
 /**
  * Spec §4 paid run: refresh the token, create the tool order with its settings, pay it in beans and refresh the

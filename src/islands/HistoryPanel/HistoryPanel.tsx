@@ -11,7 +11,8 @@ import { parseContentMeta } from '../../domain/history.ts';
 import { firstPage } from '../../domain/orders.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $editorDocuments, $editorDocumentsTotal, deleteRun, documentHref, essayHistory, loadEditorDocuments, resultHref } from '../../stores/history.ts';
+import { $documents, $documentsTotal, loadDocumentList } from '../../stores/editor-documents.ts';
+import { deleteRun, documentHref, essayHistory, resultHref } from '../../stores/history.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button, LinkButton } from '../shared/Button.tsx';
 import { formatNumber } from '../shared/format.ts';
@@ -37,11 +38,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
 function Panel({ locale, lang }: HistoryPanelProps) {
   const t = useT<HistoryPanelMessages>();
   const state = useStore(essayHistory.$state);
-  const documents = useStore($editorDocuments);
-  const documentsTotal = useStore($editorDocumentsTotal);
+  const documents = useStore($documents);
+  const documentsTotal = useStore($documentsTotal);
   useEffect(() => {
     void essayHistory.load(Number(new URLSearchParams(location.search).get('page')) || firstPage);
-    void loadEditorDocuments();
+    void loadDocumentList();
   }, []);
   const remove = async (jobId: string) => {
     const result = await deleteRun(jobId);
@@ -105,7 +106,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
             ))}
           </ul>
           {documents.length < documentsTotal && (
-            <Button variant="action" className="mt-2" onClick={() => void loadEditorDocuments(true)}>
+            <Button variant="action" className="mt-2" onClick={() => void loadDocumentList(true)}>
               {t('editor.showMore')}
             </Button>
           )}
