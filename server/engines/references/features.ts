@@ -1,3 +1,4 @@
+import type { TokenConstraint } from './perceptron.ts';
 import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts';
 
 /**
@@ -206,7 +207,33 @@ export function edgeFeatures(tokens: readonly Token[]): string[][] {
   });
 }
 
+const doiInside = /10\.\d{4,9}\//;
+const doiLead = /^[[(<]?doi\b/i;
+const isbnDigits = /^[[(]?(?:97[89][-\s]?)?\d[\d-]{7,}[\dXx][.,;)\]]*$/;
+const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
+const webAddress = /^[<(]?(?:https?:\/\/|www\.)/i;
+
+/**
+ * What a token's text alone settles about its label, applied when decoding: identifiers have fixed forms, so the
+ * model may not call a token a DOI unless it holds "10.prefix/suffix" or the word "doi", an ISBN unless it is
+ * "ISBN"/"ISSN" or a run of 10 or 13 digits, a URL unless it looks like an address or a piece of one; and a token that
+ * plainly is one of them (a DOI, "ISBN", a web address) takes that label or, for web addresses that are DOIs, the DOI's.
+ */
+export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
+  return tokens.map((t) => {
+    const x = normalizeTypography(t.text);
+    if (isbnRe.test(x)) return { only: ['isbn'] };
+    if (doiInside.test(x)) return { only: ['doi', 'url'] };
+    if (webAddress.test(x)) return { only: ['url', 'doi', 'note'] };
+    const never: string[] = [];
+    if (!doiLead.test(x)) never.push('doi');
+    if (!isbnDigits.test(x)) never.push('isbn');
+    if (!urlLike.test(x) && !/\.(com|org|net|edu|gov|int|html?|pdf|php|aspx?)\b/i.test(x)) never.push('url');
+    return never.length > 0 ? { never } : null;
+  });
+}
+
 /** Token and boundary features of a reference: all the parser sees. */
-export function sequenceFeatures(tokens: readonly Token[]): { nodes: string[][]; edges: string[][] } {
-  return { nodes: tokenFeatures(tokens), edges: edgeFeatures(tokens) };
+export function sequenceFeatures(tokens: readonly Token[]): { nodes: string[][]; edges: string[][]; constraints: (TokenConstraint | null)[] } {
+  return { nodes: tokenFeatures(tokens), edges: edgeFeatures(tokens), constraints: tokenConstraints(tokens) };
 }

@@ -23,7 +23,21 @@ export interface SequenceModel {
 export interface SequenceFeatures {
   nodes: readonly (readonly string[])[];
   edges?: readonly (readonly string[])[];
+  /**
+   * Per token, what its text alone settles (decoding only): `only` the labels it may take, `never` the labels it may
+   * not. A DOI is a "10.prefix/suffix" string, an ISBN a run of digits: no model weight should label anything else so.
+   */
+  constraints?: readonly (TokenConstraint | null)[];
 }
+
+/** Labels a token may (`only`) or may not (`never`) take, whatever the model's weights say. */
+export interface TokenConstraint {
+  only?: readonly string[];
+  never?: readonly string[];
+}
+
+/** A score low enough that Viterbi never prefers it, finite so that sums stay comparable. */
+const FORBIDDEN = -1e9;
 
 /** A fast view of a model for decoding. */
 export interface Decoder {
@@ -68,12 +82,19 @@ export function decoderOf(model: SequenceModel, options: DecodeOptions = {}): De
   const trans = Float64Array.from(model.transitions.flat());
   return {
     labels: model.labels,
-    decode({ nodes, edges }) {
-      const emissions = nodes.map((fs) => {
+    decode({ nodes, edges, constraints }) {
+      const emissions = nodes.map((fs, i) => {
         const e = new Float64Array(L);
         for (const f of fs) {
           const row = table.get(f);
           if (row) for (let l = 0; l < L; l++) e[l]! += row[l]!;
+        }
+        const c = constraints?.[i];
+        if (c) {
+          for (let l = 0; l < L; l++) {
+            const name = model.labels[l]!;
+            if ((c.only && !c.only.includes(name)) || c.never?.includes(name)) e[l] = FORBIDDEN;
+          }
         }
         return e;
       });
@@ -271,7 +292,8 @@ export function trainPerceptron(
         }
         return t;
       });
-      // Training decodes without the one-span rule: trained with it, the cross-validated F1 fell (84.6 against 86.1).
+      // Training decodes without the one-span rule and without the token constraints: trained with them, the
+      // cross-validated F1 fell (84.6 against 86.1; 86.3 against 86.5).
       const guess = viterbi(emissions, trans, L);
       tokens += gold.length;
       for (let t = 0; t < gold.length; t++) {

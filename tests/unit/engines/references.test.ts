@@ -4,6 +4,9 @@ import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, nor
 import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
 import { parseNames } from '../../../server/engines/references/fields.ts';
 import { decoderOf, type SequenceModel } from '../../../server/engines/references/perceptron.ts';
+import { tokenConstraints } from '../../../server/engines/references/features.ts';
+import { labelReference } from '../../../server/engines/references/parse.ts';
+import { tokenize } from '../../../server/engines/references/tokens.ts';
 import { retryAfterMs } from '../../../server/services/reference-lookup.ts';
 import { loadConfig } from '../../../server/config.ts';
 
@@ -75,6 +78,31 @@ describe('reference parser', () => {
     // A path that keeps the rule is the same with or without it.
     const clean = { nodes: [['t'], ['c'], ['c']] };
     expect(decoderOf(model, { once: ['title', 'container'] }).decode(clean)).toEqual(decoderOf(model).decode(clean));
+  });
+
+  it('[TOOL-05] never gives a label its token cannot hold, whatever the weights say', () => {
+    const model: SequenceModel = { labels: ['doi', 'note'], transitions: [[0, 0], [0, 0], [0, 0]], weights: { x: [0, 5, 1, 1] } };
+    const nodes = [['x'], ['x']];
+    expect(decoderOf(model).decode({ nodes })).toEqual([0, 0]);
+    expect(decoderOf(model).decode({ nodes, constraints: [{ never: ['doi'] }, null] })).toEqual([1, 0]);
+    expect(decoderOf(model).decode({ nodes, constraints: [{ only: ['note'] }, { only: ['note'] }] })).toEqual([1, 1]);
+  });
+
+  it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
+    const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
+    const c = tokenConstraints(tokenize(text));
+    const at = (token: string) => c[tokenize(text).findIndex((t) => t.text === token)];
+    expect(at('doi:10.1000/xyz123')?.only).toEqual(['doi', 'url']);
+    expect(at('ISBN')?.only).toEqual(['isbn']);
+    expect(at('http://example.org/a')?.only).toContain('url');
+    expect(at('5,895')?.never).toEqual(expect.arrayContaining(['doi', 'isbn', 'url']));
+    expect(at('0-226-42976-8')?.never ?? []).not.toContain('isbn');
+    const labels = labelReference(text).tokens;
+    for (const t of labels) {
+      if (t.label === 'doi') expect(t.text).toMatch(/10\.\d{4,9}\/|^doi/i);
+      if (t.label === 'isbn') expect(t.text).toMatch(/^isbn|\d{9}|\d-\d/i);
+    }
+    expect(labels.find((t) => t.text === 'doi:10.1000/xyz123')?.label).toBe('doi');
   });
 
   it.each(styled)('[TOOL-05] recognises the $style style', ({ text, style }) => {
