@@ -65,7 +65,7 @@ export function phraseTokens(words: string[], space: string): Token[] {
 /** The token with a capital first letter (protected tokens are never changed). */
 export function capitalized(t: Token): Token {
   if (t.prot || !/^\p{Ll}/u.test(t.text)) return t;
-  return { ...t, text: t.text[0]!.toUpperCase() + t.text.slice(1), fresh: true };
+  return { ...t, text: t.text[0]!.toUpperCase() + t.text.slice(1), fresh: true, recased: !t.fresh };
 }
 
 /** The token with a lowercase first letter, or undefined when that could harm a name or "I". */

@@ -212,7 +212,8 @@ export function meaningWords(text: string): MeaningWords {
   // "whether or not" is "whether", and "not only/just … but also" is "both … and": neither is a negation.
   // "all of a sudden" is "suddenly", not a quantifier. The "but" of "not just … but" is in the same sentence (a
   // "but" two sentences on made "wasn't just X." count as no negation once a rewrite shortened the text between).
-  text = text.replace(/\bwhether or not\b/gi, 'whether').replace(/\ball of a sudden\b/gi, 'suddenly').replace(/(?:\bnot|n['’]t) (?:only|just|merely|simply)\b(?=[^\n.!?]{0,200}?\bbut\b)/gi, ' both');
+  // "not without its drawbacks" is "with its drawbacks": the two negations cancel.
+  text = text.replace(/(?:\bnot|n['’]t) without\b/gi, 'with').replace(/\bwhether or not\b/gi, 'whether').replace(/\ball of a sudden\b/gi, 'suddenly').replace(/(?:\bnot|n['’]t) (?:only|just|merely|simply)\b(?=[^\n.!?]{0,200}?\bbut\b)/gi, ' both');
   return {
     negations: text.match(NEGATIONS)?.length ?? 0,
     quantifiers: text.match(QUANTIFIERS)?.length ?? 0,

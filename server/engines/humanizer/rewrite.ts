@@ -48,7 +48,9 @@ function matchRule(tokens: Token[], i: number, c: CompiledRule): string | undefi
   for (let k = 0; k < c.parts.length; k++) {
     const t = tokens[i + k];
     const part = c.parts[k]!;
-    if (!t || t.prot || t.fresh) return false;
+    // A word only recased after a deleted opener is still the input's: "Furthermore, it is important to note that …"
+    // loses both stock phrases, not just the first.
+    if (!t || t.prot || (t.fresh && !t.recased)) return false;
     if (part.word !== undefined) {
       if (lower(t) !== part.word) return false;
     } else if (!t.tag.startsWith('VB') || t.lemma !== part.verb || /['’]/.test(t.text)) return false;
@@ -57,13 +59,38 @@ function matchRule(tokens: Token[], i: number, c: CompiledRule): string | undefi
   return verbTag;
 }
 
+/** What "In today's …," openers end on: the scene-setting nouns of machine essays. */
+const TODAY_NOUNS = new Set(['world', 'society', 'landscape', 'age', 'era', 'environment', 'climate', 'economy', 'market', 'marketplace', 'workplace', 'times', 'context', 'day', 'generation', 'culture', 'realm', 'sphere', 'setting', 'arena', 'business', 'life']);
+
+/**
+ * "In today's rapidly evolving digital landscape, X" → "Today, X" / "These days, X" / "X": the scene-setting opener
+ * of machine essays in any of its forms (up to four words before one of TODAY_NOUNS, none protected), which the
+ * literal rules only knew word for word ("In today's quickly developing digital landscape" was left as a swap).
+ */
+function dropTodayOpener(tokens: Token[], rng: Rng): Token[] {
+  if (lower(tokens[0]) !== 'in' || !/^today['’]s$/.test(lower(tokens[1])) || tokens[0]!.prot || tokens[1]!.prot) return tokens;
+  for (let k = 2; k <= 6 && k < tokens.length - 2; k++) {
+    const t = tokens[k]!;
+    if (t.prot || t.fresh || !isWord(t)) return tokens;
+    if (!TODAY_NOUNS.has(lower(t)) || tokens[k + 1]!.text !== ',') continue;
+    const next = tokens[k + 2]!;
+    if (next.prot && !/^\p{Lu}/u.test(next.text)) return tokens;
+    const choice = ['today ,', 'these days ,', ''][Math.floor(rng() * 3)]!;
+    if (!choice) return [capitalized(next), ...tokens.slice(k + 3)];
+    const replacement = phraseTokens(choice.split(' '), tokens[k + 1]!.space);
+    replacement[0] = capitalized(replacement[0]!);
+    return [...replacement, ...tokens.slice(k + 2)];
+  }
+  return tokens;
+}
+
 /** Replaces stock phrases (sentence openers and wordy phrases) with plainer alternatives. */
 function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const index = phrases();
-  let out = tokens;
+  let out = dropTodayOpener(tokens, rng);
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
-    if (t.prot || t.fresh) continue;
+    if (t.prot || (t.fresh && !t.recased)) continue;
     const word = lower(t);
     const second = lower(out[i + 1]);
     const verb = t.tag.startsWith('VB') ? `~${t.lemma}` : undefined;
@@ -144,6 +171,8 @@ function inCollocation(tokens: Token[], i: number, lemma: string): boolean {
 // How often a word with an entry is swapped (normal, Ultra): the chatbot words nearly always.
 const RATE: Record<SynonymSource, [number, number]> = { plain: [0.97, 1], thesaurus: [0.85, 0.95], wordnet: [0.8, 0.95], wide: [0.8, 0.95] };
 const NOUN_PHRASE_START = /^(?:DT|PDT|PRP\$|JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|PRP)$/;
+/** Adjectives of quantity, never part of a term's name. */
+const QUANTITY_ADJECTIVES = new Set(['various', 'numerous', 'myriad', 'countless']);
 
 /** True when a noun phrase starts at `t` (a direct object follows a verb). */
 function startsNounPhrase(t: Token | undefined): boolean {
@@ -182,7 +211,8 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     // "robotically assisted surgery": a participle before a noun is part of a name for something.
     if (pos === 'v' && t.tag === 'VBN' && /^(?:NN|NNS|JJ)$/.test(next?.tag ?? '') && !/^(?:has|have|had|having)$/.test(lower(prev))) continue;
     // Adjectives inside a term ("continuous positive airway pressure", "acute kidney injury") keep their word.
-    if (pos === 'a' && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
+    // "Various" and "numerous" count things; they never name one ("various academic subjects").
+    if (pos === 'a' && !QUANTITY_ADJECTIVES.has(lemma) && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
     if (next?.text === ':') continue; // a label ("Answer: …")
     if (t.tag === 'NNS' && /^['’]$/.test(next?.text ?? '')) continue; // a plural possessive ("individuals'" → not "people'")
     if (inCollocation(out, i, lemma)) continue;
@@ -214,7 +244,8 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
       // "key to", not "key for"; and never "most key".
       if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) return undefined;
       if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) return undefined; // "make sure" takes a clause, "ensure" also a noun
-      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag)) return undefined; // "seek to" ≠ "look for to"
+      // "seek to" ≠ "look for to"; but "make sure that" is what "ensure that" says.
+      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag) && !(target === 'make sure' && lower(next) === 'that')) return undefined;
       let form: string | undefined;
       if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
       else if (pos === 'v') form = inflect(target, t.tag);

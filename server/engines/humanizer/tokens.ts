@@ -23,6 +23,8 @@ export interface Token {
   fresh?: boolean;
   /** True for input tokens a structural step moved (no later step moves them back). */
   moved?: boolean;
+  /** True when the token is the input's own word, only given a capital (its sentence's opener was deleted). */
+  recased?: boolean;
 }
 
 const MONTHS = 'January|February|April|June|July|August|September|October|November|December|Jan|Feb|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec';

@@ -81,6 +81,44 @@ describe('humanize: what it rewrites', () => {
     expect(text).not.toMatch(/in order to enhance/);
   });
 
+  it('removes the scene-setting opener in any of its forms, and a stock phrase right after a deleted connective', () => {
+    const openers = [
+      "In today's rapidly evolving digital landscape, remote work has emerged as a transformative force.",
+      "In today's increasingly competitive global economy, small firms struggle to hire engineers.",
+      "In today's fast-moving digital era, libraries lend e-books to 40% of their readers.",
+    ];
+    const stacked = 'Furthermore, it is important to note that a 2023 survey by Gallup found that 29% of employees work remotely.';
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 6; seed++) {
+        for (const text of openers) expect(humanize(text, { ultra, seed }).text).not.toMatch(/today's/i);
+        const out = humanize(stacked, { ultra, seed }).text;
+        expect(out).not.toMatch(/furthermore|important to note/i);
+        expect(out).toContain('29%');
+      }
+    }
+  });
+
+  it('says a litotes plainly and drops "it is crucial to acknowledge that", keeping the claim and its quantities', () => {
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const out = humanize('While remote work is not without its drawbacks, it represents a shift in how we work.', { ultra, seed }).text;
+        expect(out).toMatch(/has its (?:drawbacks|downsides)/);
+        const claim = humanize('However, it is crucial to acknowledge that remote work also presents several challenges.', { ultra, seed }).text;
+        expect(claim).not.toMatch(/acknowledge/);
+        expect(claim).toMatch(/remote work also presents several/);
+        // "numerous" is "many", never the exaggerated "countless".
+        expect(humanize('Remote work offers numerous benefits for both employees and employers.', { ultra, seed }).text).not.toMatch(/countless/);
+      }
+    }
+  });
+
+  it('swaps chatbot words where their frame allows: "ensure that" → "make sure that", "various" before an adjective', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      expect(humanize('The government should ensure that it allocates enough funds to medical care.', { seed }).text).toMatch(/should make sure that it allocates/);
+      expect(humanize('A general understanding of various academic subjects helps students.', { seed }).text).toMatch(/of (?:many|different) academic subjects/);
+    }
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
