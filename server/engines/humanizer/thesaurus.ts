@@ -51,7 +51,6 @@ alter > change [obj]
 amaze > astonish [obj]
 analyze > examine [obj]
 anticipate > expect
-appreciate > value [obj]
 argue > claim, contend [that]
 assemble > gather
 assert > claim, state [that]
@@ -351,7 +350,7 @@ quest > search
 radiance > glow
 rage > fury
 ramification > consequence
-reaction > response [not=chemical,nuclear,chain]
+reaction > response [not=chemical,nuclear,chain,overall,allergic,adverse,enzymatic,catalytic,redox,combustion,fusion,fission]
 region > area
 remainder > rest
 remark > comment
@@ -588,7 +587,7 @@ evidently > clearly
 exactly > precisely
 exclusively > only
 fiercely > intensely
-fundamentally > basically
+fundamentally > radically, deeply [mid]
 furiously > angrily
 gently > softly
 genuinely > truly

@@ -119,6 +119,21 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('keeps an academic text academic and each word in its sense: no "lots of", "basically" or a chemical "response"', () => {
+    const text = [
+      'The Industrial Revolution fundamentally transformed the way goods were produced, and many workers faced dangerous conditions.',
+      'The overall reaction can be summarized as 6CO2 + 6H2O → C6H12O6 + 6O2, and a large number of studies confirm it.',
+      'Understanding this period helps us appreciate the complex relationship between innovation and human well-being.',
+    ].join(' ');
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 6; seed++) {
+        const out = humanize(text, { ultra, seed }).text;
+        expect(out).not.toMatch(/\blots? of\b|basically|overall response|value the complex/i);
+        expect(out).toContain('6CO2 + 6H2O → C6H12O6 + 6O2');
+      }
+    }
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
