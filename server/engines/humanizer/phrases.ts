@@ -280,7 +280,6 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     honestly: ['frankly', 'truly'],
     utterly: ['completely', 'totally'],
     extremely: ['very', 'really'],
-    quickly: ['rapidly', 'swiftly'],
     promptly: ['quickly'],
     largely: ['mostly', 'mainly'],
     truly: ['really'],

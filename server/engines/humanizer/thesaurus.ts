@@ -552,7 +552,6 @@ various > several, different
 viable > workable
 volatile > unstable
 weary > tired
-widespread > common
 wondrous > marvelous
 worldwide > global [attr]
 `;

@@ -124,11 +124,12 @@ describe('humanize: what it rewrites', () => {
       'The Industrial Revolution fundamentally transformed the way goods were produced, and many workers faced dangerous conditions.',
       'The overall reaction can be summarized as 6CO2 + 6H2O → C6H12O6 + 6O2, and a large number of studies confirm it.',
       'Understanding this period helps us appreciate the complex relationship between innovation and human well-being.',
+      'I quickly realized that rising water temperatures have caused widespread bleaching events.',
     ].join(' ');
     for (const ultra of [false, true]) {
       for (let seed = 1; seed <= 6; seed++) {
         const out = humanize(text, { ultra, seed }).text;
-        expect(out).not.toMatch(/\blots? of\b|basically|overall response|value the complex/i);
+        expect(out).not.toMatch(/\blots? of\b|basically|overall response|value the complex|common bleaching|swiftly/i);
         expect(out).toContain('6CO2 + 6H2O → C6H12O6 + 6O2');
       }
     }
