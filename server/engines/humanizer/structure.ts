@@ -1051,6 +1051,12 @@ function reorderList(tokens: Token[]): Token[] | undefined {
     // that belongs to the last item only ("… and taking part in online courses", "… or anyone else").
     const after = tokens[k];
     if (!after || after.prot === 'name' || !(/^[.,;:!?)]$/.test(after.text) || /^(?:VBD|VBZ|VBP|MD)$/.test(after.tag) || /^(?:which|that|who)$/.test(lower(after)))) continue;
+    // A list that is the subject of the verb after it starts its clause: in "To address these issues, parents and
+    // educators should …" the first comma closes the opening phrase, and "these issues" is no item of the list.
+    if (/^(?:VBD|VBZ|VBP|MD)$/.test(after.tag)) {
+      const lead = tokens.slice(0, start);
+      if (!lead.some((t) => t.text === ',') && lead.some((t) => /^(?:IN|TO|WRB|VB|VBD|VBZ|VBP|VBG|VBN|MD)$/.test(t.tag))) continue;
+    }
     // Items of one kind: all nominal or all adjectival (by their last word).
     const kinds = new Set(items.map((x) => (x[x.length - 1]!.tag === 'JJ' ? 'a' : 'n')));
     if (kinds.size !== 1) continue;

@@ -135,6 +135,20 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('never reads the end of an opening phrase as the first item of a list ("these issues, parents and educators")', () => {
+    const text = 'To address these issues, parents and educators should foster digital literacy and encourage healthy online habits.';
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const out = humanize(text, { ultra, seed }).text;
+        expect(out).toMatch(/(?:parents and educators|educators and parents) should/i);
+        expect(out).not.toMatch(/these parents|and (?:issues|problems) should/i);
+      }
+    }
+    // A list that opens its clause is still rotated.
+    const outs = [1, 2, 3, 4, 5, 6].map((seed) => humanize('Parents, teachers and students should work together.', { seed }).text);
+    expect(outs.some((o) => !o.startsWith('Parents, teachers and students'))).toBe(true);
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
