@@ -5,7 +5,7 @@
  * actions only; `HumanizerEditor` renders them. One flow per island.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { docToText, humanizerLimits, type Doc, type HumanizerResult } from '../domain/humanizer.ts';
+import { clipboardText, docToText, humanizerLimits, type Doc, type HumanizerResult } from '../domain/humanizer.ts';
 import { isPaidLevel } from '../domain/membership.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
@@ -276,7 +276,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
   async function copy() {
     const plain = $versions.get()[$current.get()]?.plain ?? '';
     try {
-      await deps.writeClipboard(plain);
+      await deps.writeClipboard(clipboardText(plain));
       deps.toast(t('humanizer.copied'), 'success');
     } catch {
       deps.toast(t('humanizer.clipboardDenied'), 'warning');

@@ -184,6 +184,17 @@ describe('the humanizer flow', () => {
     expect(calls).toContain('alert commerce.error.orderNoMissing');
   });
 
+  it('[HUM-02] copies the result with its paragraphs separated by a blank line, as in the source', async () => {
+    const { deps, calls } = fakeDeps({
+      api: { ...fakeDeps().deps.api, fetchHumanizerResult: vi.fn(async (orderNo: string) => result(orderNo, [orderNo], 'First paragraph.\nSecond paragraph.')) } as unknown as HumanizerDeps['api'],
+    });
+    const flow = createHumanizerFlow(sample, deps);
+    flow.source.setText(`${essay}\n\nA second paragraph.`);
+    await flow.humanize();
+    await flow.copy();
+    expect(calls).toContain('copy First paragraph.\n\nSecond paragraph.');
+  });
+
   it('[HUM-21] sends only the last rating of a quick series', async () => {
     const timers: (() => void)[] = [];
     const { deps } = fakeDeps({
