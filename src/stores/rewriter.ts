@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { clipboardText, humanizerLimits } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -136,7 +136,7 @@ export async function openRewrite(orderNo: string): Promise<'signup' | void> {
     patch({ phase: 'done', result, text: result.rawInputData, mode: view.mode, strength: view.strength, frozenInput: view.frozen.join(', ') });
   } catch (error) {
     console.error('rewrite failed to load', error);
-    patch({ phase: 'idle', problem: failure(error) });
+    patch({ phase: 'idle', problem: openProblem(error) });
   }
 }
 

@@ -14,7 +14,7 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
-import { RunContinues } from '../shared/tool/RunBar.tsx';
+import { HistoryLink, RunContinues } from '../shared/tool/RunBar.tsx';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
@@ -166,10 +166,11 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
         </div>
         {run.status === 'error' && (
           <p className="mt-2 text-sm text-red-700" role="alert">
-            {run.message}
+            {run.unpaid ? t('tool.runUnpaid') : run.message}
           </p>
         )}
         {run.status === 'error' && run.continues && historyPath && <RunContinues t={t} historyHref={historyPath} />}
+        {run.status === 'error' && run.unpaid && historyPath && <HistoryLink t={t} historyHref={historyPath} />}
         {run.status === 'error' && run.unlock && (
           <a className="mt-1 inline-block text-sm font-semibold text-brand-700 underline" href={pricingPath}>
             {t('humanizer.unlockLink')}

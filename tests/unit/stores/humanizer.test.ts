@@ -195,6 +195,36 @@ describe('the humanizer flow', () => {
     expect(calls).toContain('copy First paragraph.\n\nSecond paragraph.');
   });
 
+  it('[HUM-23] a connection lost while polling a paid run says the run goes on, with the history; a failed run does not', async () => {
+    const { deps } = fakeDeps();
+    const flow = createHumanizerFlow(sample, deps);
+    flow.source.setText(essay);
+    vi.mocked(deps.api.fetchHumanizerResult).mockRejectedValueOnce(new ApiError('We could not reach the server.', 2));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: 'We could not reach the server.', unlock: false, continues: true });
+    expect(flow.$running.get()).toBe(false);
+    vi.mocked(deps.api.fetchHumanizerResult).mockRejectedValueOnce(new ApiError('The run failed; your beans have been returned.', 1, { code: 1 }));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: 'The run failed; your beans have been returned.', unlock: false });
+  });
+
+  it('[HUM-12] ?orderNo= of an unpaid order stops polling and says it has no result, leaving the editor free for a new run', async () => {
+    let asks = 0;
+    const { deps } = fakeDeps({
+      // Stops a loop that would never end (before the fix) so the test fails instead of hanging.
+      sleep: async () => {
+        if (++asks > 5) throw new Error('still polling an unpaid order');
+      },
+    });
+    vi.mocked(deps.api.fetchHumanizerResult).mockImplementation(async (orderNo: string) => ({ ...result(orderNo, [orderNo]), status: 0, data: null, dataWithoutFormat: null, progress: 0 }));
+    const flow = createHumanizerFlow(sample, deps);
+    await flow.start(new URLSearchParams('orderNo=unpaid1'));
+    expect(flow.$error.get()).toEqual({ message: 'tool.runUnpaid', unlock: false, unpaid: true });
+    expect(flow.$running.get()).toBe(false);
+    expect(flow.source.$readOnly.get()).toBe(false);
+    expect(asks).toBe(0);
+  });
+
   it('[HUM-21] sends only the last rating of a quick series', async () => {
     const timers: (() => void)[] = [];
     const { deps } = fakeDeps({

@@ -15,6 +15,7 @@ export function ProblemLine({ problem, t, unlockHref, historyHref }: { problem: 
         </p>
       )}
       {problem?.continues && historyHref && <RunContinues t={t} historyHref={historyHref} />}
+      {problem?.unpaid && historyHref && <HistoryLink t={t} historyHref={historyHref} />}
       {problem?.unlock && (
         <a className="text-sm font-semibold text-brand-700 underline" href={unlockHref}>
           {t('humanizer.unlockLink')}
@@ -33,6 +34,15 @@ export function RunContinues({ t, historyHref }: { t: T; historyHref: string }) 
         {t('tool.openHistory')}
       </a>
     </p>
+  );
+}
+
+/** The way back from an order with no result (never paid) to the history, where the person's runs are. */
+export function HistoryLink({ t, historyHref }: { t: T; historyHref: string }) {
+  return (
+    <a className="text-sm font-semibold text-brand-700 underline" href={historyHref} data-history-link>
+      {t('tool.openHistory')}
+    </a>
   );
 }
 

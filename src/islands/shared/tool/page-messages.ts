@@ -15,6 +15,7 @@ export const textToolKeys: readonly MessageKey[] = [
   'commerce.error.orderNoMissing',
   'tool.runContinues',
   'tool.openHistory',
+  'tool.runUnpaid',
 ];
 
 /** A tool island's messages: its own areas (by prefix) and a few keys of others, nothing else of the catalog. */
