@@ -1,7 +1,6 @@
 /**
- * `{{name}}` interpolation (i18next syntax) without any catalog: the one piece
- * of translation code that ships to the browser (islands receive their
- * messages as props, see src/i18n/island-messages.ts).
+ * `{{name}}` interpolation and plural keys (i18next syntax) without any catalog: the one piece of translation code
+ * that ships to the browser (islands receive their messages as props, see src/i18n/island-messages.ts).
  */
 
 /** Values interpolated into `{{name}}` placeholders. */
@@ -13,4 +12,50 @@ export function interpolate(template: string, params?: MessageParams): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+/** CLDR plural categories: the suffixes of i18next's plural keys (`words_one`, `words_few` …). */
+export const pluralCategories = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+export type PluralCategory = (typeof pluralCategories)[number];
+
+/** A message key without its plural suffix: `history.words_one` → `history.words`. */
+export type BaseKey<K extends string> = K extends `${infer B}_${PluralCategory}` ? B : K;
+
+/** `key` without a plural suffix (`_one`, `_few` …), or `key` itself. */
+export const baseKeyOf = (key: string): string => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+/**
+ * The entry of an island's messages that names the language (HTML `lang`) whose plural rules choose among
+ * `key_one`, `key_few` …; the island's catalog travels without the locale table.
+ */
+export const pluralLangEntry = '$pluralLang';
+
+const rules = new Map<string, Intl.PluralRules>();
+
+/** The CLDR plural category of `count` in `lang` (`Intl.PluralRules`, cached per language). */
+export function pluralCategory(lang: string, count: number): PluralCategory {
+  let rule = rules.get(lang);
+  if (!rule) rules.set(lang, (rule = new Intl.PluralRules(lang)));
+  return rule.select(count) as PluralCategory;
+}
+
+/**
+ * The key to look up for `key` (i18next rules): with a numeric `count` param, `key_<category of count in lang>`,
+ * else `key_other`, when the catalog `has` them; otherwise `key` itself.
+ */
+export function pluralKey(lang: string, key: string, params: MessageParams | undefined, has: (key: string) => boolean): string {
+  const count = params?.count;
+  const n = typeof count === 'number' ? count : typeof count === 'string' && count.trim() !== '' ? Number(count) : Number.NaN;
+  if (Number.isFinite(n)) {
+    const exact = `${key}_${pluralCategory(lang, n)}`;
+    if (has(exact)) return exact;
+  }
+  if (!has(key) && has(`${key}_other`)) return `${key}_other`;
+  return key;
+}
+
+/** Translates `key` from a flat catalog in `lang`, choosing the plural form for `params.count`; a missing key shows as itself. */
+export function translateFrom(messages: Readonly<Record<string, string>>, lang: string, key: string, params?: MessageParams): string {
+  const found = pluralKey(lang, key, params, (k) => k in messages);
+  return interpolate(messages[found] ?? key, params);
 }

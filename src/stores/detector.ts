@@ -69,7 +69,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       const beans = check.productSettlements[String(ProductId.AI_DETECTION)]?.payPrice;
       const reportBeans = report.productSettlements[String(ProductId.AI_DETECTION_TURNITIN)]?.payPrice;
       $reportBeans.set(reportBeans);
-      return [beans === undefined ? '' : t('humanizer.price', { beans }), reportBeans === undefined ? '' : t('detector.reportPrice', { beans: reportBeans })]
+      return [beans === undefined ? '' : t('humanizer.price', { count: beans }), reportBeans === undefined ? '' : t('detector.reportPrice', { count: reportBeans })]
         .filter(Boolean)
         .join(' · ');
     },

@@ -82,7 +82,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
       // The server prices Ultra from extraInfo.isUltra on the humanize line.
       const answer = await deps.api.quoteTool(ProductId.HUMANIZE, source.$text.get(), $ultra.get(), signal);
       const line = answer.productSettlements[String(ProductId.HUMANIZE)];
-      return line ? t('humanizer.price', { beans: line.payPrice }) : '';
+      return line ? t('humanizer.price', { count: line.payPrice }) : '';
     },
     showError: (message) => source.$quoteError.set(message),
     setTimeout: deps.setTimeout,

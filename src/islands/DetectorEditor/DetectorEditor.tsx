@@ -131,7 +131,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
           </>
         }
       >
-        <p className="mt-3 text-slate-700">{reportBeans === undefined ? t('detector.confirmReportBodyNoPrice') : t('detector.confirmReportBody', { beans: reportBeans })}</p>
+        <p className="mt-3 text-slate-700">{reportBeans === undefined ? t('detector.confirmReportBodyNoPrice') : t('detector.confirmReportBody', { count: reportBeans })}</p>
       </Dialog>
 
       {report && (

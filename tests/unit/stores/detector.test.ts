@@ -84,7 +84,7 @@ describe('the AI detector flow', () => {
     const { deps, calls } = fakeDeps();
     const flow = createDetectorFlow('A sample.', deps);
     flow.source.setText(essay);
-    await vi.waitFor(() => expect(flow.$price.get()).toBe('humanizer.price {"beans":3} · detector.reportPrice {"beans":30}'));
+    await vi.waitFor(() => expect(flow.$price.get()).toBe('humanizer.price {"count":3} · detector.reportPrice {"count":30}'));
     await flow.check();
     expect(calls).toEqual([`order ${ProductId.AI_DETECTION}`]);
     expect(flow.$detection.get()).toEqual(detection);

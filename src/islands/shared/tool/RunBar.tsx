@@ -56,7 +56,7 @@ export function RunBar(props: { t: T; price?: number | null; problem: Problem | 
     <div className={`${props.className ? `${props.className} ` : ''}flex flex-wrap items-center justify-end gap-3`}>
       {price !== undefined && (
         <p className="text-sm text-slate-700" aria-live="polite" data-price>
-          {price !== null ? t('humanizer.price', { beans: price }) : ''}
+          {price !== null ? t('humanizer.price', { count: price }) : ''}
         </p>
       )}
       <ProblemLine problem={props.problem} t={t} unlockHref={props.unlockHref} historyHref={props.historyHref} />
