@@ -39,13 +39,38 @@ export function pluralCategory(lang: string, count: number): PluralCategory {
   return rule.select(count) as PluralCategory;
 }
 
+const separators = new Map<string, { group: string; decimal: string }>();
+
+/**
+ * The number in a `count` param: a number, or a string as `Intl.NumberFormat(lang)` writes it ("1,200", "1 200",
+ * "1.200"), so a page may show the count formatted and still get the right plural form. NaN when it is not one.
+ */
+export function countValue(lang: string, count: string | number | undefined): number {
+  if (typeof count === 'number') return count;
+  if (typeof count !== 'string' || count.trim() === '') return Number.NaN;
+  let sep = separators.get(lang);
+  if (!sep) {
+    const parts = new Intl.NumberFormat(lang).formatToParts(12345.6);
+    sep = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    separators.set(lang, sep);
+  }
+  const plain = count
+    .trim()
+    .split(sep.group)
+    .join('')
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(sep.decimal, '.')
+    // Arabic-Indic digits, where a browser formats Arabic with them.
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
+}
+
 /**
  * The key to look up for `key` (i18next rules): with a numeric `count` param, `key_<category of count in lang>`,
  * else `key_other`, when the catalog `has` them; otherwise `key` itself.
  */
 export function pluralKey(lang: string, key: string, params: MessageParams | undefined, has: (key: string) => boolean): string {
-  const count = params?.count;
-  const n = typeof count === 'number' ? count : typeof count === 'string' && count.trim() !== '' ? Number(count) : Number.NaN;
+  const n = countValue(lang, params?.count);
   if (Number.isFinite(n)) {
     const exact = `${key}_${pluralCategory(lang, n)}`;
     if (has(exact)) return exact;

@@ -88,6 +88,10 @@ describe('interface catalogs', () => {
     expect(translate('in', 'account.balance', { count: 1 })).toBe(catalogOf('in')['account.balance_other']!.replace('{{count}}', '1'));
     // The count may come as a string (a form field); a message without forms ignores it.
     expect(translate('de', 'history.words', { count: '1' })).toBe('1 Wort');
+    // … or formatted for the reader ("1 201" in Russian is one: слово; "1,200" in English is other).
+    expect(translate('ru', 'history.words', { count: new Intl.NumberFormat('ru').format(1201) })).toMatch(/^1\s201 слово$/);
+    expect(translate('ru', 'history.words', { count: new Intl.NumberFormat('ru').format(1200) })).toMatch(/^1\s200 слов$/);
+    expect(translate('en', 'history.words', { count: '1,200' })).toBe('1,200 words');
     expect(translate('en', 'footer.rights', { year: 2026, name: 'Inkwise', count: 1 })).toContain('2026');
   });
 
