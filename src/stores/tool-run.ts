@@ -49,7 +49,7 @@ export function problemText(t: (key: string, params?: Record<string, string | nu
  */
 export function checkText(text: string, limit: number, options: { required?: boolean; english?: boolean } = {}): Problem | null {
   if (options.required && !text.trim()) return { key: 'commerce.error.contentRequired' };
-  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
+  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true };
   if (options.english && !isMostlyEnglish(text)) return { key: 'messages.onlyEnglishError', unlock: false };
   return null;
 }

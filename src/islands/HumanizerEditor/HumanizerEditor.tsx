@@ -119,7 +119,7 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
       </div>
       {versions.length > 0 && !readOnly && !sampleResult && (
         <p className="mt-2 text-end text-sm text-slate-700" aria-live="polite">
-          {edited ? t('humanizer.editedNote') : atMax ? t('humanizer.error.maxVersions') : t('humanizer.versionsUsed', { count: versions.length, max: humanizerLimits.maxVersions })}
+          {edited ? t('humanizer.editedNote') : atMax ? t('humanizer.error.maxVersions') : t('humanizer.versionsUsed', { used: versions.length, count: humanizerLimits.maxVersions })}
         </p>
       )}
       {notifyDenied && (

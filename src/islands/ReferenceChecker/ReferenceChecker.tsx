@@ -151,7 +151,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
-          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { count: words, limit: refLimits.maxWords })}</p>
+          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: words, count: refLimits.maxWords })}</p>
           <p className="text-sm text-slate-700" aria-live="polite">
             {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { count: price.beans }) : ''}
           </p>

@@ -9,7 +9,7 @@ import { pluralLangEntry, translateFrom, type MessageParams } from '../../i18n/i
 /** Any island's messages: key → text in the page's language. */
 export type Messages = Readonly<Record<string, string>>;
 
-/** A translator over one island's messages: `t('humanizer.copy')`, `t('humanizer.words', { count, limit })`. */
+/** A translator over one island's messages: `t('humanizer.copy')`, `t('history.words', { count })` (plural forms). */
 export type Translator<M extends Messages> = (key: keyof M & string, params?: MessageParams) => string;
 
 /**

@@ -136,7 +136,7 @@ describe('the humanizer flow', () => {
     const flow = createHumanizerFlow(sample, deps);
     flow.source.setText(Array.from({ length: 301 }, () => 'word').join(' '));
     await flow.humanize();
-    expect(flow.$error.get()).toEqual({ message: 'messages.unlockMoreWords {"limit":300}', unlock: true });
+    expect(flow.$error.get()).toEqual({ message: 'messages.unlockMoreWords {"count":300}', unlock: true });
     flow.source.setText('这是一段中文文本，不是英文。这是一段中文文本。');
     await flow.humanize();
     expect(flow.$error.get()).toEqual({ message: 'messages.onlyEnglishError', unlock: false });

@@ -8,7 +8,7 @@ describe('the one text check every paid tool runs', () => {
   it('[HUM-17] [HUM-19] asks for text when required, then the plan limit, then English, in that order', () => {
     expect(checkText('  ', 300, { required: true })).toEqual({ key: 'commerce.error.contentRequired' });
     expect(checkText('  ', 300)).toBeNull();
-    expect(checkText('one two three four', 3, { required: true, english: true })).toEqual({ key: 'messages.unlockMoreWords', params: { limit: 3 }, unlock: true });
+    expect(checkText('one two three four', 3, { required: true, english: true })).toEqual({ key: 'messages.unlockMoreWords', params: { count: 3 }, unlock: true });
     expect(checkText('Это русский текст', 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
     expect(checkText('Это русский текст', 300)).toBeNull();
     expect(checkText('An English essay.', 300, { required: true, english: true })).toBeNull();
