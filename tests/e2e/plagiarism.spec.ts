@@ -65,7 +65,7 @@ test('[TOOL-03] [UPL-05] checks a text with passages of two library sources: bot
   expect(download.suggestedFilename()).toMatch(/^similarity-report-.+\.pdf$/);
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile((await download.path())!))), { mergePages: true });
   expect(text).toContain('Similarity Report');
-  expect(text.replace(/\s+/g, ' ')).toContain('1 source(s) excluded');
+  expect(text.replace(/\s+/g, ' ')).toContain('1 source excluded');
 
   // The history opens the finished report again.
   await page.goto('/en/history');
