@@ -31,13 +31,13 @@ export function renderMail(locale: Locale, mail: MailKind): MailContent {
       subject = t('mail.code.subject', { code: mail.code });
       lines.push(t('mail.code.body'));
       code = mail.code;
-      lines.push(t('mail.code.expires', { minutes: mail.minutes }));
+      lines.push(t('mail.code.expires', { count: mail.minutes }));
       break;
     case 'reset':
       subject = t('mail.reset.subject', { code: mail.code });
       lines.push(t('mail.reset.body'));
       code = mail.code;
-      lines.push(t('mail.code.expires', { minutes: mail.minutes }));
+      lines.push(t('mail.code.expires', { count: mail.minutes }));
       break;
     case 'existing':
       subject = t('mail.existing.subject');
@@ -47,7 +47,7 @@ export function renderMail(locale: Locale, mail: MailKind): MailContent {
       break;
     case 'verify':
       subject = t('mail.verify.subject');
-      lines.push(t('mail.verify.body', { hours: mail.hours }));
+      lines.push(t('mail.verify.body', { count: mail.hours }));
       link = { url: mail.url, label: t('mail.verify.button') };
       break;
   }

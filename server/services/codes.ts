@@ -23,7 +23,7 @@ export async function issueCode(db: Db, key: Uint8Array, email: string, purpose:
     const waited = (Date.now() - latest.createdAt.getTime()) / 1000;
     if (waited < authRules.resendSeconds) {
       const seconds = Math.ceil(authRules.resendSeconds - waited);
-      throw new AppError(ErrorCode.DEFAULT, 'auth.error.tooSoon', { params: { seconds }, payload: { retryAfter: seconds } });
+      throw new AppError(ErrorCode.DEFAULT, 'auth.error.tooSoon', { params: { count: seconds }, payload: { retryAfter: seconds } });
     }
   }
   const code = randomCode(authRules.codeLength);

@@ -34,7 +34,7 @@ export async function saveDocument(db: Db, userId: string, input: { id?: string;
     return { id: row.id, revision: row.revision, updatedAt: row.updatedAt.toISOString(), title: row.title };
   }
   const [kept] = await db.select({ n: count() }).from(editorDocuments).where(live(userId));
-  if (Number(kept?.n ?? 0) >= editorLimits.maxDocuments) throw new AppError(ErrorCode.DEFAULT, 'editor.error.tooMany', { params: { max: editorLimits.maxDocuments } });
+  if (Number(kept?.n ?? 0) >= editorLimits.maxDocuments) throw new AppError(ErrorCode.DEFAULT, 'editor.error.tooMany', { params: { count: editorLimits.maxDocuments } });
   const [row] = await db
     .insert(editorDocuments)
     .values({ userId, ...values })

@@ -70,7 +70,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
     if (words > refLimits.maxWords) throw new AppError(ErrorCode.DEFAULT, 'refcheck.error.tooLong');
   } else {
     const limit = wordLimitFor(user.membershipLevel);
-    if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { limit } });
+    if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { count: limit } });
   }
   if (englishOnlyTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
   if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');

@@ -56,6 +56,19 @@ export function docToText(doc: Doc): string {
   return doc.content.map((p) => (p.content ?? []).map((t) => t.text).join('')).join('\n');
 }
 
+/**
+ * Text for the clipboard from plain text (one line per paragraph): paragraphs separated by a blank line, as the
+ * source was written, so a pasted result keeps its paragraphs in any editor (single newlines often merge them).
+ */
+export function clipboardText(plain: string): string {
+  return plain
+    .replace(/\r\n?/g, '\n')
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 /** A document from plain text: one paragraph per non-empty line. */
 export function textToDoc(text: string): Doc {
   const lines = text

@@ -67,6 +67,9 @@ export const humanizerOrderTypes: readonly OrderType[] = [7, 12];
 /** A tool run that is paid, running or done: a version in its group and an entry in the history. */
 export const liveRunStatuses: readonly OrderStatus[] = [S.PAYMENT_RECEIVED, S.PROCESSING, S.DONE];
 
+/** A tool order that was never paid (created, or its payment still open): no run, so no result, until it is paid. */
+export const unpaidRunStatuses: readonly OrderStatus[] = [S.CREATED, S.PAYMENT_PENDING, S.DEPOSITED_PENDING];
+
 /** A tool run that will never produce a result: refunded or cancelled. */
 export const failedRunStatuses: readonly OrderStatus[] = [S.PART_REFUNDED, S.ALL_REFUNDED, S.CANCELLED];
 

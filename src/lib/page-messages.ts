@@ -1,4 +1,4 @@
-import { interpolate, type MessageParams } from '../i18n/translate.ts';
+import { pluralLangEntry, translateFrom, type MessageParams } from '../i18n/interpolate.ts';
 
 /** Keys every page embeds for its scripts (Base.astro), in the page's language. */
 export const pageMessageKeys = [
@@ -36,5 +36,6 @@ function messages(): Record<string, string> {
 
 /** A translated text embedded in the page by the server-rendered HTML. */
 export function pageMessage(key: PageMessageKey, params?: MessageParams): string {
-  return interpolate(messages()[key] ?? key, params);
+  const all = messages();
+  return translateFrom(all, all[pluralLangEntry] ?? 'en', key, params);
 }

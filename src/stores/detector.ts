@@ -10,10 +10,10 @@ import { humanizerLimits } from '../domain/humanizer.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, errorText, paymentProblem, pollUntilData, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, errorText, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
 
 export interface DetectorDeps extends Omit<SourceDeps, 't'> {
-  t: AreaT<'detector.' | 'report.' | 'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.'>;
+  t: AreaT<'detector.' | 'report.' | 'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.' | 'tool.runContinues' | 'tool.openHistory' | 'tool.runUnpaid'>;
   api: Pick<typeof toolsApi, 'quoteTool' | 'createToolOrder' | 'payToolOrder' | 'fetchDetection' | 'fetchReport' | 'runDetectorSample' | 'shareReport' | 'revokeReport'>;
   level: () => number;
   ensureFreshToken: () => Promise<void>;
@@ -69,7 +69,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       const beans = check.productSettlements[String(ProductId.AI_DETECTION)]?.payPrice;
       const reportBeans = report.productSettlements[String(ProductId.AI_DETECTION_TURNITIN)]?.payPrice;
       $reportBeans.set(reportBeans);
-      return [beans === undefined ? '' : t('humanizer.price', { beans }), reportBeans === undefined ? '' : t('detector.reportPrice', { beans: reportBeans })]
+      return [beans === undefined ? '' : t('humanizer.price', { count: beans }), reportBeans === undefined ? '' : t('detector.reportPrice', { count: reportBeans })]
         .filter(Boolean)
         .join(' · ');
     },
@@ -135,7 +135,8 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
     } catch (error) {
       // Spec §8: polling errors are logged and the loader closed.
       deps.log('detection polling failed', error);
-      $error.set({ message: errorText(error), unlock: false });
+      // A paid check goes on without the page: the line says so and where its result will be.
+      $error.set(runErrorOf(t, pollProblem(error)));
     } finally {
       $running.set(null);
     }
@@ -168,7 +169,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       showReport(orderNo, await pollUntilData(() => deps.api.fetchReport(orderNo), humanizerLimits.pollMs, deps.sleep));
     } catch (error) {
       deps.log('report polling failed', error);
-      $error.set({ message: errorText(error), unlock: false });
+      $error.set(runErrorOf(t, pollProblem(error)));
     } finally {
       $running.set(null);
     }
@@ -241,7 +242,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       }
     } catch (error) {
       deps.log('result load failed', error);
-      $error.set({ message: errorText(error), unlock: false });
+      $error.set(runErrorOf(t, openProblem(error)));
     } finally {
       $running.set(null);
     }

@@ -296,7 +296,7 @@ export async function runTool(tool: EditorTool, target: Target): Promise<'signup
   if ($toolRun.get().phase === 'running') return;
   if (!target.text.trim()) return $toolRun.set({ ...idleRun, tool, problem: { key: 'commerce.error.contentRequired' } });
   const limit = wordLimitFor(Math.max(0, $membershipLevel.get()));
-  if (tool !== 'references' && countWords(target.text) > limit) return $toolRun.set({ ...idleRun, tool, problem: { key: 'messages.unlockMoreWords', params: { limit }, unlock: true } });
+  if (tool !== 'references' && countWords(target.text) > limit) return $toolRun.set({ ...idleRun, tool, problem: { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true } });
   if (!isLoggedIn()) return 'signup';
   $toolRun.set({ ...idleRun, phase: 'running', tool, target });
   let orderNo: string;

@@ -5,12 +5,12 @@
  * actions only; `HumanizerEditor` renders them. One flow per island.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { docToText, humanizerLimits, type Doc, type HumanizerResult } from '../domain/humanizer.ts';
+import { clipboardText, docToText, humanizerLimits, type Doc, type HumanizerResult } from '../domain/humanizer.ts';
 import { isPaidLevel } from '../domain/membership.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, errorText, paymentProblem, pollUntilData, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
 
 /** One version of a run's group (spec §3 result version); `data` is null until the pager reaches it. */
 export interface Version {
@@ -30,7 +30,7 @@ export interface NotificationPort {
 }
 
 export interface HumanizerDeps extends Omit<SourceDeps, 't'> {
-  t: AreaT<'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.'>;
+  t: AreaT<'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.' | 'tool.runContinues' | 'tool.openHistory' | 'tool.runUnpaid'>;
   api: Pick<typeof toolsApi, 'quoteTool' | 'createToolOrder' | 'payToolOrder' | 'fetchHumanizerResult' | 'runSample' | 'fetchTestContent' | 'rateResult'>;
   /** The user as the flow sees it: logged in, and the membership level (0 for visitors). */
   level: () => number;
@@ -82,7 +82,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
       // The server prices Ultra from extraInfo.isUltra on the humanize line.
       const answer = await deps.api.quoteTool(ProductId.HUMANIZE, source.$text.get(), $ultra.get(), signal);
       const line = answer.productSettlements[String(ProductId.HUMANIZE)];
-      return line ? t('humanizer.price', { beans: line.payPrice }) : '';
+      return line ? t('humanizer.price', { count: line.payPrice }) : '';
     },
     showError: (message) => source.$quoteError.set(message),
     setTimeout: deps.setTimeout,
@@ -205,7 +205,8 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
     } catch (error) {
       // Spec §8: polling errors are logged and the loader closed.
       deps.log('humanizer result polling failed', error);
-      $error.set({ message: errorText(error), unlock: false });
+      // A paid run goes on without the page: the line says so and where its result will be.
+      $error.set(runErrorOf(t, pollProblem(error)));
     } finally {
       $running.set(false);
     }
@@ -276,7 +277,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
   async function copy() {
     const plain = $versions.get()[$current.get()]?.plain ?? '';
     try {
-      await deps.writeClipboard(plain);
+      await deps.writeClipboard(clipboardText(plain));
       deps.toast(t('humanizer.copied'), 'success');
     } catch {
       deps.toast(t('humanizer.clipboardDenied'), 'warning');
@@ -328,7 +329,10 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
       $runText.set(source.$text.get());
     } catch (error) {
       deps.log('order load failed', error);
-      $error.set({ message: errorText(error), unlock: false });
+      const problem = openProblem(error);
+      // An unpaid order has nothing to show read-only: the editor is free for a new run.
+      if (problem.unpaid) source.setReadOnly(false);
+      $error.set(runErrorOf(t, problem));
     } finally {
       $running.set(false);
     }

@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
 import { ProductId } from '../domain/products.ts';
@@ -114,7 +114,7 @@ export async function openReport(orderNo: string): Promise<'signup' | void> {
     patch({ phase: 'done', report, text: report.text, fileName: report.fileName });
   } catch (error) {
     console.error('plagiarism report failed to load', error);
-    patch({ phase: 'idle', problem: failure(error) });
+    patch({ phase: 'idle', problem: openProblem(error) });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, createPriceRefresh, errorText as message, paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, errorText as message, paymentProblem, pollProblem, pollUntilData, sleep, UnpaidRunError } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
@@ -14,7 +14,8 @@ export type RefRunState =
   | { status: 'idle' }
   | { status: 'running'; orderNo?: string }
   | { status: 'done'; orderNo: string; report: ReferenceReport }
-  | { status: 'error'; message: string; unlock?: boolean; continues?: boolean };
+  /** `unpaid`: the opened order was never paid, so it has no result (the island says so, with the way to the history). */
+  | { status: 'error'; message: string; unlock?: boolean; continues?: boolean; unpaid?: boolean };
 
 /** The text in the checker. */
 export const $refText = atom('');
@@ -75,6 +76,6 @@ export async function openReferenceCheck(orderNo: string): Promise<void> {
     $refText.set(answer.source);
     $refRun.set({ status: 'done', orderNo, report: answer.data! });
   } catch (error) {
-    $refRun.set({ status: 'error', message: message(error) });
+    $refRun.set(error instanceof UnpaidRunError ? { status: 'error', message: '', unpaid: true } : { status: 'error', message: message(error) });
   }
 }

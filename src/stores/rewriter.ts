@@ -6,8 +6,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
-import { humanizerLimits } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { clipboardText, humanizerLimits } from '../domain/humanizer.ts';
+import { checkText, createAndPay, createPriceRefresh, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -136,7 +136,7 @@ export async function openRewrite(orderNo: string): Promise<'signup' | void> {
     patch({ phase: 'done', result, text: result.rawInputData, mode: view.mode, strength: view.strength, frozenInput: view.frozen.join(', ') });
   } catch (error) {
     console.error('rewrite failed to load', error);
-    patch({ phase: 'idle', problem: failure(error) });
+    patch({ phase: 'idle', problem: openProblem(error) });
   }
 }
 
@@ -160,8 +160,8 @@ export async function loadHistory(): Promise<void> {
   }
 }
 
-/** The finished rewrite's plain text (for the clipboard). */
-export const resultText = (): string => $rewriter.get().result?.dataWithoutFormat ?? '';
+/** The finished rewrite's text for the clipboard: its paragraphs separated by a blank line, as in the source. */
+export const resultText = (): string => clipboardText($rewriter.get().result?.dataWithoutFormat ?? '');
 
 /** Downloads the result as a .docx (GET /api/download/word). */
 export async function downloadDocx(): Promise<void> {

@@ -4,7 +4,7 @@
  * line with its "unlock more words" link. No DOM: the islands render these.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { isInsufficientBeans } from '../domain/orders.ts';
+import { isInsufficientBeans, unpaidRunStatuses } from '../domain/orders.ts';
 import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
@@ -15,10 +15,15 @@ import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
 import { $isLoggedIn, ensureFreshToken, fetchBalance } from './user.ts';
 
-/** A problem to show beside the run buttons, translated; `unlock` also shows the "Unlock more words" link. */
+/**
+ * A problem to show beside the run buttons, translated; `unlock` also shows the "Unlock more words" link, `continues`
+ * the line saying a paid run goes on, `unpaid` the way back to the history (see `Problem`).
+ */
 export interface RunError {
   message: string;
   unlock: boolean;
+  continues?: boolean;
+  unpaid?: boolean;
 }
 
 /**
@@ -29,6 +34,8 @@ export type Problem = ({ key: string; params?: Record<string, string | number> }
   unlock?: boolean;
   /** The run was paid and goes on on the server (only the page lost it): say so, and where its result will be. */
   continues?: boolean;
+  /** The order the page opened was never paid, so it has no result: offer the way back to the history. */
+  unpaid?: boolean;
 };
 
 /** The words of a problem in the reader's language. */
@@ -42,7 +49,7 @@ export function problemText(t: (key: string, params?: Record<string, string | nu
  */
 export function checkText(text: string, limit: number, options: { required?: boolean; english?: boolean } = {}): Problem | null {
   if (options.required && !text.trim()) return { key: 'commerce.error.contentRequired' };
-  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { limit }, unlock: true };
+  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true };
   if (options.english && !isMostlyEnglish(text)) return { key: 'messages.onlyEnglishError', unlock: false };
   return null;
 }
@@ -53,6 +60,32 @@ export function textProblem(text: string, level: number, t: AreaT<'messages.'>):
   return problem ? { message: problemText(t as (key: string, params?: Record<string, string | number>) => string, problem), unlock: Boolean(problem.unlock) } : undefined;
 }
 
+/**
+ * The humanizer's and detector's error line from a problem: they keep translated text (`RunError`), the newer tools
+ * the key. The flags travel only when set.
+ */
+export function runErrorOf(t: (key: never, params?: Record<string, string | number>) => string, problem: Problem): RunError {
+  // A problem's key is one of the island's own (the flows' `t` is typed by their areas).
+  const error: RunError = { message: problemText(t as (key: string, params?: Record<string, string | number>) => string, problem), unlock: Boolean(problem.unlock) };
+  if (problem.continues) error.continues = true;
+  if (problem.unpaid) error.unpaid = true;
+  return error;
+}
+
+/**
+ * Polling stopped because the order was never paid: its result endpoint answers `data: null` for as long as it stays
+ * unpaid, so asking every second would never end (a history link to an unpaid order, ?orderNo=).
+ */
+export class UnpaidRunError extends Error {
+  constructor() {
+    super('unpaid tool order');
+    this.name = 'UnpaidRunError';
+  }
+}
+
+/** An unpaid order has no result: say so, with the way back to the history (or a new run on the page). */
+export const unpaidProblem: Problem = { key: 'tool.runUnpaid', unpaid: true };
+
 /** A failed call as a problem: the server's message, already translated, as is. */
 export const failureProblem = (error: unknown): Problem => ({ message: errorText(error) });
 
@@ -61,7 +94,11 @@ export const failureProblem = (error: unknown): Problem => ({ message: errorText
  * reaches the history, so the problem says so: without it a person would run (and pay) again. A run the server
  * reports as failed (a translated refusal, not a lost connection) does not go on.
  */
-export const pollProblem = (error: unknown): Problem => ({ ...failureProblem(error), continues: error instanceof ApiError && error.code === ApiCode.NETWORK });
+export const pollProblem = (error: unknown): Problem =>
+  error instanceof UnpaidRunError ? unpaidProblem : { ...failureProblem(error), continues: error instanceof ApiError && error.code === ApiCode.NETWORK };
+
+/** Opening a run the page was sent to (?orderNo=) failed: an unpaid order says so, anything else as the server said. */
+export const openProblem = (error: unknown): Problem => (error instanceof UnpaidRunError ? unpaidProblem : failureProblem(error));
 
 /** A failed order or payment as a problem; out of beans (the answer's reason, in any language) also offers the unlock link (spec §8). */
 export const paymentProblem = (error: unknown): Problem & RunError => ({ message: errorText(error), unlock: error instanceof ApiError && isInsufficientBeans(error.payload) });
@@ -81,11 +118,17 @@ export async function createAndPay(productId: ProductId, content: string, settin
   return order.orderNo;
 }
 
-/** Spec §4: asks every `intervalMs` until the answer carries `data`. */
-export async function pollUntilData<T extends { data: unknown }>(fetchOnce: () => Promise<T>, intervalMs: number, sleep: (ms: number) => Promise<void>): Promise<T> {
+const unpaid: readonly number[] = unpaidRunStatuses;
+
+/**
+ * Spec §4: asks every `intervalMs` until the answer carries `data`. An order that was never paid will not get any:
+ * that throws `UnpaidRunError` instead of asking forever.
+ */
+export async function pollUntilData<T extends { data: unknown; status?: number }>(fetchOnce: () => Promise<T>, intervalMs: number, sleep: (ms: number) => Promise<void>): Promise<T> {
   for (;;) {
     const answer = await fetchOnce();
     if (answer.data) return answer;
+    if (answer.status !== undefined && unpaid.includes(answer.status)) throw new UnpaidRunError();
     await sleep(intervalMs);
   }
 }

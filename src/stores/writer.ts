@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { humanizerLimits } from '../domain/humanizer.ts';
-import { createAndPay, createPriceRefresh, failureProblem as failure, isLoggedIn as loggedIn, paymentProblem, pollProblem, sleep, type Problem } from './tool-run.ts';
+import { createAndPay, createPriceRefresh, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
 import * as writerApi from '../lib/api/writer.ts';
@@ -76,13 +76,13 @@ export async function loadBackend(): Promise<void> {
  * Polls every second (spec §9) until the draft or outline is in; meanwhile each answer's `partial` (the draft so
  * far, its citations already checked on the server) is shown as it grows.
  */
-async function poll(orderNo: string): Promise<WriterAnswer> {
-  for (;;) {
+function poll(orderNo: string): Promise<WriterAnswer> {
+  const fetchOnce = async () => {
     const answer = await writerApi.fetchWriting(orderNo);
-    if (answer.data) return answer;
-    if (answer.partial && $writer.get().orderNo === orderNo) $writer.set({ ...$writer.get(), partial: answer.partial });
-    await sleep(humanizerLimits.pollMs);
-  }
+    if (!answer.data && answer.partial && $writer.get().orderNo === orderNo) $writer.set({ ...$writer.get(), partial: answer.partial });
+    return answer;
+  };
+  return pollUntilData(fetchOnce, humanizerLimits.pollMs, sleep);
 }
 
 /** Write: create the order (type 11) with the request, pay it in beans, poll. Answers 'signup' for a visitor. */
@@ -134,7 +134,7 @@ export async function openWriting(orderNo: string): Promise<'signup' | void> {
     });
   } catch (error) {
     console.error('writer result failed to load', error);
-    $writer.set({ ...$writer.get(), phase: 'idle', problem: failure(error) });
+    $writer.set({ ...$writer.get(), phase: 'idle', problem: openProblem(error) });
   }
 }
 

@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
+import { type MessageParams } from '../../i18n/interpolate.ts';
+import { translator } from '../shared/i18n.tsx';
 import { essayTypes, writerLength, type WriterCitationNote, type WriterPlan } from '../../domain/writer.ts';
 import { $writer, $writerLlm, $writerPrice, loadBackend, openWriting, patchWriter, startWriting } from '../../stores/writer.ts';
 import { copyText, openFromQuery, orSignup } from '../shared/tool/actions.ts';
@@ -123,7 +124,7 @@ function CitationNotes({ notes, t }: { notes: readonly WriterCitationNote[]; t: 
 }
 
 export function AIWriter({ messages, pricingPath, historyPath }: AIWriterProps) {
-  const t: T = (key, params) => interpolate(messages[key] ?? key, params);
+  const t: T = translator(messages);
   const state = useStore($writer);
   const llm = useStore($writerLlm);
   const price = useStore($writerPrice);

@@ -101,7 +101,7 @@ function Form({ locale, mode }: AuthFormProps) {
       if (mode === 'login') return;
       const outcome = await sendAuthCode(mode, values().email);
       if (!outcome.ok) return showProblem(outcome);
-      setShown({ kind: 'notice', text: t(mode === 'signup' ? 'auth.codeSent' : 'auth.resetSent', { email: outcome.email, minutes: outcome.minutes }) });
+      setShown({ kind: 'notice', text: t(mode === 'signup' ? 'auth.codeSent' : 'auth.resetSent', { email: outcome.email, count: outcome.minutes }) });
       countdown.start(outcome.resendSeconds);
       field('verifyCode')?.focus();
     });

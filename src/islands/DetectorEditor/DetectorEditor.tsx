@@ -25,7 +25,7 @@ import { MarkedText } from './MarkedText.tsx';
 import { ReportView } from './ReportView.tsx';
 
 /** The areas of the catalog this island shows. */
-export const detectorAreas = ['detector.', 'report.', 'humanizer.', 'upload.', 'messages.', 'commerce.error.'] as const;
+export const detectorAreas = ['detector.', 'report.', 'humanizer.', 'upload.', 'messages.', 'commerce.error.', 'tool.runContinues', 'tool.openHistory', 'tool.runUnpaid'] as const;
 export type DetectorMessages = AreaMessages<(typeof detectorAreas)[number]>;
 
 export interface DetectorEditorProps {
@@ -33,7 +33,7 @@ export interface DetectorEditorProps {
   sampleText: string;
   /** Below the humanizer on the home page: the humanizer's result lands here directly. */
   embedded: boolean;
-  links: { humanizer: string; premium: string };
+  links: { humanizer: string; premium: string; history: string };
   /** The page's language, for dates. */
   lang: string;
   sampleIsEnglish: boolean;
@@ -109,7 +109,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
         <p className="text-sm text-slate-700" aria-live="polite">
           {price}
         </p>
-        <RunError error={error} unlockLabel={t('humanizer.unlockLink')} unlockHref={links.premium} />
+        <RunError error={error} t={t} unlockHref={links.premium} historyHref={links.history} />
         <Button variant="secondary" disabled={empty || running !== null || isSample} onClick={() => void flow.askReport()}>
           {t('detector.report')}
         </Button>
@@ -131,7 +131,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
           </>
         }
       >
-        <p className="mt-3 text-slate-700">{reportBeans === undefined ? t('detector.confirmReportBodyNoPrice') : t('detector.confirmReportBody', { beans: reportBeans })}</p>
+        <p className="mt-3 text-slate-700">{reportBeans === undefined ? t('detector.confirmReportBodyNoPrice') : t('detector.confirmReportBody', { count: reportBeans })}</p>
       </Dialog>
 
       {report && (

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { textToDoc } from '../../domain/humanizer.ts';
 import { formatLocalDateTime } from '../../domain/dates.ts';
 import { countWords } from '../../domain/word-count.ts';
-import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
+import { type MessageParams } from '../../i18n/interpolate.ts';
+import { translator } from '../shared/i18n.tsx';
 import { createGrammarClient, type GrammarClient } from '../../lib/grammar/client.ts';
 import { applyFix, type GrammarFix, type GrammarLint } from '../../lib/grammar/lints.ts';
 import { redirectToSignup } from '../../lib/session.ts';
@@ -112,7 +113,7 @@ function fixLabel(t: T, lint: GrammarLint, fix: GrammarFix): string {
 }
 
 export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPath }: EssayEditorProps) {
-  const t: T = useCallback((key, params) => interpolate(messages[key] ?? key, params), [messages]);
+  const t: T = useMemo(() => translator(messages), [messages]);
   const id = useId();
   const hydrated = useHydrated();
   const user = useStore($user);

@@ -1,5 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { pickMessages, translate, type MessageKey } from '../../i18n/translate.ts';
+import { messageEntries, pickMessages, type MessageKey } from '../../i18n/translate.ts';
 
 /** Keys of other areas the editor shares with the tools' pages. */
 const shared: MessageKey[] = ['humanizer.unlockLink', 'messages.unlockMoreWords', 'commerce.error.contentRequired', 'tool.runContinues', 'tool.openHistory'];
@@ -9,6 +9,6 @@ export function editorMessages(locale: Locale): Record<string, string> {
   return {
     ...pickMessages(locale, 'editor.'),
     ...pickMessages(locale, 'refcheck.'),
-    ...Object.fromEntries(shared.map((key) => [key, translate(locale, key)])),
+    ...Object.fromEntries(shared.flatMap((key) => messageEntries(locale, key))),
   };
 }

@@ -8,7 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { formatLocalDateTime } from '../../domain/dates.ts';
-import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
+import { type MessageParams } from '../../i18n/interpolate.ts';
+import { translator } from '../shared/i18n.tsx';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
 import {
@@ -48,7 +49,7 @@ const action =
   'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50';
 
 export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: EssayRewriterProps) {
-  const t = (key: string, params?: MessageParams) => interpolate(messages[key] ?? key, params);
+  const t: (key: string, params?: MessageParams) => string = translator(messages);
   const state = useStore($rewriter);
   const modes = useStore($modes);
   const words = useStore($wordCount);

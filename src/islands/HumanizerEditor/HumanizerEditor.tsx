@@ -24,13 +24,13 @@ import { useHydrated } from '../shared/useHydrated.ts';
 import { ResultPanel } from './ResultPanel.tsx';
 
 /** The areas of the catalog this island shows. */
-export const humanizerAreas = ['humanizer.', 'upload.', 'messages.', 'commerce.error.'] as const;
+export const humanizerAreas = ['humanizer.', 'upload.', 'messages.', 'commerce.error.', 'tool.runContinues', 'tool.openHistory', 'tool.runUnpaid'] as const;
 export type HumanizerMessages = AreaMessages<(typeof humanizerAreas)[number]>;
 
 export interface HumanizerEditorProps {
   messages: HumanizerMessages;
   sampleText: string;
-  links: { home: string; detector: string; premium: string };
+  links: { home: string; detector: string; premium: string; history: string };
   /** The home page has the AI detector below: the result goes straight to it. */
   embeddedDetector: boolean;
   /** The page is not in English: say the sample is. */
@@ -109,7 +109,7 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
             {price}
           </p>
         )}
-        <RunError error={error} unlockLabel={t('humanizer.unlockLink')} unlockHref={links.premium} />
+        <RunError error={error} t={t} unlockHref={links.premium} historyHref={links.history} />
         <Button variant="secondary" disabled={versions.length === 0 || running || readOnly || atMax || edited} title={atMax ? t('humanizer.error.maxVersions') : undefined} onClick={() => void flow.rehumanize()}>
           {t('humanizer.rehumanize')}
         </Button>
@@ -119,7 +119,7 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
       </div>
       {versions.length > 0 && !readOnly && !sampleResult && (
         <p className="mt-2 text-end text-sm text-slate-700" aria-live="polite">
-          {edited ? t('humanizer.editedNote') : atMax ? t('humanizer.error.maxVersions') : t('humanizer.versionsUsed', { count: versions.length, max: humanizerLimits.maxVersions })}
+          {edited ? t('humanizer.editedNote') : atMax ? t('humanizer.error.maxVersions') : t('humanizer.versionsUsed', { used: versions.length, count: humanizerLimits.maxVersions })}
         </p>
       )}
       {notifyDenied && (

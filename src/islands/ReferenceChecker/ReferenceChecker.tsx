@@ -14,7 +14,8 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
-import { RunContinues } from '../shared/tool/RunBar.tsx';
+import { translator } from '../shared/i18n.tsx';
+import { HistoryLink, RunContinues } from '../shared/tool/RunBar.tsx';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
@@ -28,7 +29,6 @@ export interface ReferenceCheckerProps {
 }
 
 type Params = Record<string, string | number>;
-const fill = (template: string, params?: Params) => (params ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) => (name in params ? String(params[name]) : all)) : template);
 
 const verdictStyle: Record<RefVerdict, string> = {
   verified: 'border-emerald-300 bg-emerald-50 text-emerald-900',
@@ -40,7 +40,7 @@ const verdictStyle: Record<RefVerdict, string> = {
 const severityStyle = { error: 'text-red-800', warning: 'text-amber-900', info: 'text-slate-700' } as const;
 
 export function ReferenceChecker({ messages, sampleText, pricingPath, historyPath }: ReferenceCheckerProps) {
-  const t = (key: string, params?: Params) => fill(messages[key] ?? key, params);
+  const t: (key: string, params?: Params) => string = translator(messages);
   const text = useStore($refText);
   const price = useStore($refPrice);
   const run = useStore($refRun);
@@ -151,9 +151,9 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
-          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { count: words, limit: refLimits.maxWords })}</p>
+          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: words, count: refLimits.maxWords })}</p>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { beans: price.beans }) : ''}
+            {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { count: price.beans }) : ''}
           </p>
           <button
             type="button"
@@ -166,10 +166,11 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
         </div>
         {run.status === 'error' && (
           <p className="mt-2 text-sm text-red-700" role="alert">
-            {run.message}
+            {run.unpaid ? t('tool.runUnpaid') : run.message}
           </p>
         )}
         {run.status === 'error' && run.continues && historyPath && <RunContinues t={t} historyHref={historyPath} />}
+        {run.status === 'error' && run.unpaid && historyPath && <HistoryLink t={t} historyHref={historyPath} />}
         {run.status === 'error' && run.unlock && (
           <a className="mt-1 inline-block text-sm font-semibold text-brand-700 underline" href={pricingPath}>
             {t('humanizer.unlockLink')}

@@ -4,17 +4,21 @@
  * `useT` answers a typed translator. No catalog ships to the browser.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { interpolate, type MessageParams } from '../../i18n/interpolate.ts';
+import { pluralLangEntry, translateFrom, type MessageParams } from '../../i18n/interpolate.ts';
 
 /** Any island's messages: key → text in the page's language. */
 export type Messages = Readonly<Record<string, string>>;
 
-/** A translator over one island's messages: `t('humanizer.copy')`, `t('humanizer.words', { count, limit })`. */
+/** A translator over one island's messages: `t('humanizer.copy')`, `t('history.words', { count })` (plural forms). */
 export type Translator<M extends Messages> = (key: keyof M & string, params?: MessageParams) => string;
 
-/** A translator over `messages`; a key the island was not given shows as the key (and fails the type check). */
+/**
+ * A translator over `messages`; a key the island was not given shows as the key (and fails the type check). With a
+ * `count` param it picks the plural form (`key_one`, `key_few` …) by the rules of the language the messages name.
+ */
 export function translator<M extends Messages>(messages: M): Translator<M> {
-  return (key, params) => interpolate(messages[key] ?? key, params);
+  const lang = messages[pluralLangEntry] ?? 'en';
+  return (key, params) => translateFrom(messages, lang, key, params);
 }
 
 const MessagesContext = createContext<Messages>({});

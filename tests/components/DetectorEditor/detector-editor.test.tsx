@@ -30,7 +30,7 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 
 function renderDetector() {
-  return render(<DetectorEditor messages={islandMessages('en', detectorAreas)} sampleText={sample} embedded={false} links={{ humanizer: '/en/essay-humanizer', premium: '/en/try-premium' }} lang="en" sampleIsEnglish={false} />);
+  return render(<DetectorEditor messages={islandMessages('en', detectorAreas)} sampleText={sample} embedded={false} links={{ humanizer: '/en/essay-humanizer', premium: '/en/try-premium', history: '/en/history' }} lang="en" sampleIsEnglish={false} />);
 }
 
 describe('DetectorEditor', () => {

@@ -132,4 +132,21 @@ describe('EssayRewriter', () => {
     expect(screen.getByRole('link', { name: /unlock|premium/i })).toBeTruthy();
     expect(toolsApi.createToolOrder).not.toHaveBeenCalled();
   });
+
+  it('[TOOL-04] a history link to an unpaid rewrite stops asking and says, translated, that it has no result, with the way to the history', async () => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    vi.mocked(rewriterApi.fetchRewrite).mockResolvedValue({ orderNo: 'IWUNPAID', status: 0, data: null, dataWithoutFormat: null, rawInputData: 'Unpaid text.' });
+    window.history.replaceState(null, '', '/fr/essay-rewriter?orderNo=IWUNPAID');
+    try {
+      renderRewriter('fr');
+      expect((await screen.findByRole('alert')).textContent).toBe(translate('fr', 'tool.runUnpaid'));
+      expect(screen.getByRole('link', { name: translate('fr', 'tool.openHistory') }).getAttribute('href')).toBe('/fr/history');
+      expect(rewriterApi.fetchRewrite).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('button', { name: translate('fr', 'rewriter.rewrite') })).toBeTruthy();
+    } finally {
+      window.history.replaceState(null, '', '/');
+      vi.mocked(rewriterApi.fetchRewrite).mockResolvedValue(answer);
+    }
+  });
 });
+

@@ -31,6 +31,25 @@ describe('HistoryPanel', () => {
     expect(within(run!).getByText('On memory and sleep').getAttribute('dir')).toBe('auto');
   });
 
+  it('[COM-15] [SITE-19] counts words in the reader\'s plural forms: "1 word", not "1 words"', async () => {
+    vi.mocked(api).mockResolvedValueOnce({ list: [item('IW3', { title: 'A line', wordCount: 1, orderType: 9, status: 50 })], total: 1 });
+    render(<HistoryPanel locale="en" lang="en" messages={messages} />);
+    const [one] = within(await screen.findByRole('list', { name: 'Your results' })).getAllByRole('listitem');
+    expect(one!.textContent).toContain(' · 1 word · ');
+  });
+
+  it('[COM-15] [SITE-19] counts in Russian with its forms: "2 версии", "1 слово", "5 версий", "1 201 слово"', async () => {
+    vi.mocked(api).mockResolvedValueOnce({
+      list: [item('IW4', { title: 'Строка', wordCount: 1, orderType: 7, status: 50, versions: 2 }), item('IW5', { title: 'Эссе', wordCount: 1201, orderType: 7, status: 50, versions: 5 })],
+      total: 2,
+    });
+    const ru = islandMessages('ru', ['history.', 'orders.pageSize', 'orders.previous', 'orders.next', 'orders.page', 'user.historyEmpty', 'editor.documents', 'editor.untitled', 'editor.documentMeta', 'editor.showMore']);
+    render(<HistoryPanel locale="ru" lang="ru" messages={ru} />);
+    const items = within(await screen.findByRole('list', { name: ru['history.listLabel'] })).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('2 версии · 1 слово');
+    expect(items[1]!.textContent).toMatch(/5 версий · 1\s201 слово/);
+  });
+
   it('[COM-15] deletes a run and shows the page again; an empty history says so', async () => {
     vi.mocked(api).mockResolvedValueOnce({ list: [item('IW1', { title: 'x', wordCount: 1, orderType: 8, status: 50 })], total: 1 });
     render(<HistoryPanel locale="en" lang="en" messages={messages} />);

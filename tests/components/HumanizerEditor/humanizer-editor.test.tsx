@@ -12,7 +12,7 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 
 const sample = 'The original sample about Gallup.';
-const links = { home: '/en', detector: '/en/ai-detector', premium: '/en/try-premium' };
+const links = { home: '/en', detector: '/en/ai-detector', premium: '/en/try-premium', history: '/en/history' };
 
 function renderEditor(props: { sampleIsEnglish?: boolean } = {}) {
   return render(<HumanizerEditor messages={islandMessages('en', humanizerAreas)} sampleText={sample} links={links} embeddedDetector={false} sampleIsEnglish={props.sampleIsEnglish ?? false} />);

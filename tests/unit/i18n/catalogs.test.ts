@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { locales } from '../../../src/i18n/locales.ts';
+import { baseKeyOf, pluralLangEntry, translateFrom } from '../../../src/i18n/interpolate.ts';
+import { islandMessages } from '../../../src/i18n/island-messages.ts';
+import { localeInfo, locales, type Locale } from '../../../src/i18n/locales.ts';
 import { catalogs, english } from '../../../src/i18n/messages/index.ts';
 import { interpolate, translate } from '../../../src/i18n/translate.ts';
+import { rewriterMessages } from '../../../src/islands/EssayRewriter/page-messages.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -26,19 +29,86 @@ function strings(value: unknown): string[] {
 
 describe('interface catalogs', () => {
   const englishKeys = Object.keys(english);
+  const englishCatalog: Record<string, string> = english;
+  const catalogOf = (code: Locale): Record<string, string> => catalogs[code] as Record<string, string>;
+  /** Message keys without plural suffixes, each once. */
+  const baseKeys = (keys: string[]) => [...new Set(keys.map(baseKeyOf))].sort();
+  /** English messages with plural forms (`key_one`, `key_other`). */
+  const pluralKeys = baseKeys(englishKeys).filter((key) => `${key}_other` in englishCatalog);
+  const categoriesOf = (code: Locale) => new Intl.PluralRules(localeInfo(code).lang).resolvedOptions().pluralCategories as string[];
+  const withoutCount = (text: string) => placeholders(text).filter((name) => name !== 'count');
 
-  it.each(locales.map((l) => l.code))('[SITE-19] %s has every English key and no other', (code) => {
-    const keys = Object.keys(catalogs[code]);
-    expect(englishKeys.filter((k) => !keys.includes(k)), 'missing keys').toEqual([]);
-    expect(keys.filter((k) => !englishKeys.includes(k)), 'keys English does not have').toEqual([]);
+  it.each(locales.map((l) => l.code))('[SITE-19] %s has every English message and no other, each plural one in exactly the forms its language needs', (code) => {
+    const keys = Object.keys(catalogOf(code));
+    const expected = baseKeys(englishKeys);
+    expect(expected.filter((k) => !baseKeys(keys).includes(k)), 'missing keys').toEqual([]);
+    expect(baseKeys(keys).filter((k) => !expected.includes(k)), 'keys English does not have').toEqual([]);
+    for (const key of pluralKeys) {
+      const forms = keys.filter((k) => k !== key && baseKeyOf(k) === key).map((k) => k.slice(key.length + 1)).sort();
+      expect(forms, `${key}: the plural forms of ${code} (Intl.PluralRules)`).toEqual([...categoriesOf(code)].sort());
+      expect(keys, `${key} must be only in its plural forms`).not.toContain(key);
+    }
   });
 
   it.each(locales.map((l) => l.code))('[SITE-19] %s keeps every placeholder and leaves no value empty', (code) => {
-    for (const key of englishKeys) {
-      const value = catalogs[code][key as keyof typeof english];
-      expect(value, key).toBeTruthy();
-      expect(placeholders(value!), key).toEqual(placeholders(english[key as keyof typeof english]));
+    const catalog = catalogOf(code);
+    for (const key of baseKeys(englishKeys)) {
+      if (!pluralKeys.includes(key)) {
+        expect(catalog[key], key).toBeTruthy();
+        expect(placeholders(catalog[key]!), key).toEqual(placeholders(englishCatalog[key]!));
+        continue;
+      }
+      const source = englishCatalog[`${key}_other`]!;
+      expect(placeholders(catalog[`${key}_other`] ?? ''), `${key}_other`).toEqual(placeholders(source));
+      // A form for one number may spell it out ("كلمة واحدة", one word): only {{count}} may be left out.
+      for (const category of categoriesOf(code)) {
+        expect(catalog[`${key}_${category}`], `${key}_${category}`).toBeTruthy();
+        expect(withoutCount(catalog[`${key}_${category}`]!), `${key}_${category}`).toEqual(withoutCount(source));
+      }
     }
+  });
+
+  it('[SITE-19] every English message that counts a noun ("{{count}} words") has plural forms, so no page shows "1 words"', () => {
+    const counted = /\{\{\s*(count|n|beans|seconds|minutes|hours|days)\s*\}\} (words?|beans?|versions?|sentences?|documents?|sources?|seconds?|minutes?|hours?|days?)\b/;
+    // Two counts in one sentence (beans and days): one `count` cannot choose for both; to split into two messages.
+    const twoCounts = ['welcome.body'];
+    const singular = englishKeys.filter((key) => baseKeyOf(key) === key && counted.test(englishCatalog[key]!) && !twoCounts.includes(key));
+    expect(singular, 'count messages without plural forms').toEqual([]);
+  });
+
+  it('[SITE-19] chooses the plural form of the reader\'s language by Intl.PluralRules, with the English forms and the plain key as fallbacks', () => {
+    expect(translate('en', 'history.words', { count: 1 })).toBe('1 word');
+    expect(translate('en', 'history.words', { count: 0 })).toBe('0 words');
+    expect(translate('en', 'history.words', { count: 2 })).toBe('2 words');
+    expect([1, 3, 5, 21, 1.5].map((count) => translate('ru', 'history.words', { count }))).toEqual(['1 слово', '3 слова', '5 слов', '21 слово', '1.5 слова']);
+    expect([1, 2, 5, 22, 25].map((count) => translate('pl', 'history.versions', { count }))).toEqual(['1 wersja', '2 wersje', '5 wersji', '22 wersje', '25 wersji']);
+    expect([0, 1, 2, 3, 11, 100].map((count) => translate('ar', 'history.versions', { count }))).toEqual(['لا نسخ', 'نسخة واحدة', 'نسختان', '3 نسخ', '11 نسخة', '100 نسخة']);
+    expect([1, 5].map((count) => translate('ja', 'history.words', { count }))).toEqual(['1語', '5語']);
+    expect(translate('fr', 'account.balance', { count: 1 })).toBe('1 grain');
+    expect(translate('in', 'account.balance', { count: 1 })).toBe(catalogOf('in')['account.balance_other']!.replace('{{count}}', '1'));
+    // The count may come as a string (a form field); a message without forms ignores it.
+    expect(translate('de', 'history.words', { count: '1' })).toBe('1 Wort');
+    // … or formatted for the reader ("1 201" in Russian is one: слово; "1,200" in English is other).
+    expect(translate('ru', 'history.words', { count: new Intl.NumberFormat('ru').format(1201) })).toMatch(/^1\s201 слово$/);
+    expect(translate('ru', 'history.words', { count: new Intl.NumberFormat('ru').format(1200) })).toMatch(/^1\s200 слов$/);
+    expect(translate('en', 'history.words', { count: '1,200' })).toBe('1,200 words');
+    expect(translate('en', 'footer.rights', { year: 2026, name: 'Inkwise', count: 1 })).toContain('2026');
+  });
+
+  /** What an island's translator does (src/islands/shared/i18n.tsx): its messages name the language whose rules apply. */
+  const translator = (messages: Record<string, string>) => (key: string, params?: Record<string, string | number>) => translateFrom(messages, messages[pluralLangEntry] ?? 'en', key, params);
+
+  it('[SITE-19] an island chooses plural forms from its own messages, which carry every form its language needs and no catalog', () => {
+    const ru = islandMessages('ru', ['history.']) as Record<string, string>;
+    expect(Object.keys(ru).filter((k) => k.startsWith('history.words'))).toEqual(['history.words_one', 'history.words_few', 'history.words_many', 'history.words_other']);
+    expect(Object.keys(ru).some((k) => k.startsWith('editor.'))).toBe(false);
+    const t = translator(ru);
+    expect([1, 4, 5].map((count) => t('history.words', { count }))).toEqual(['1 слово', '4 слова', '5 слов']);
+    const ar = translator(islandMessages('ar', ['account.']) as Record<string, string>);
+    expect([2, 7].map((count) => ar('account.balance', { count }))).toEqual(['حبّتان', '7 حبّات']);
+    // A tool island's few shared keys bring their plural forms too.
+    const pl = translator(rewriterMessages('pl'));
+    expect([1, 3, 12].map((count) => pl('humanizer.price', { count }))).toEqual(['Koszt: 1 ziarno', 'Koszt: 3 ziarna', 'Koszt: 12 ziaren']);
   });
 
   it.each(locales.filter((l) => l.code !== 'en').map((l) => l.code))('[SITE-19] %s is translated, not an English copy', (code) => {

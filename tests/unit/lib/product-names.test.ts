@@ -8,7 +8,8 @@ describe('product names', () => {
     for (const product of products) {
       const name = productName(product.id);
       expect(name, String(product.id)).toBeDefined();
-      expect(english, name!.key).toHaveProperty([name!.key]);
+      // A message with plural forms (the packs' "{{count}} beans") is in the catalog as key_one, key_other …
+      expect(name!.key in english || `${name!.key}_other` in english, name!.key).toBe(true);
     }
     expect(productName(ProductId.PRO_ANNUAL)).toEqual({ key: 'product.proAnnual' });
     expect(productName(ProductId.BEANS_MEDIUM)).toEqual({ key: 'product.beans', params: { count: 1200 } });

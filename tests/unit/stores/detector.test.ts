@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Detection, Report } from '../../../src/domain/detector.ts';
 import { ProductId } from '../../../src/domain/products.ts';
+import { ApiError } from '../../../src/lib/api/client.ts';
 import { createDetectorFlow, type DetectorDeps } from '../../../src/stores/detector.ts';
 
 const essay = 'Climate change represents one of the most significant challenges facing humanity in the twenty-first century.';
@@ -83,7 +84,7 @@ describe('the AI detector flow', () => {
     const { deps, calls } = fakeDeps();
     const flow = createDetectorFlow('A sample.', deps);
     flow.source.setText(essay);
-    await vi.waitFor(() => expect(flow.$price.get()).toBe('humanizer.price {"beans":3} · detector.reportPrice {"beans":30}'));
+    await vi.waitFor(() => expect(flow.$price.get()).toBe('humanizer.price {"count":3} · detector.reportPrice {"count":30}'));
     await flow.check();
     expect(calls).toEqual([`order ${ProductId.AI_DETECTION}`]);
     expect(flow.$detection.get()).toEqual(detection);
@@ -141,5 +142,45 @@ describe('the AI detector flow', () => {
     flow.source.setText(essay);
     await flow.check();
     expect(calls).toEqual(['signup']);
+  });
+
+  it('[HUM-23] [TOOL-01] a connection lost while polling a paid check or report says the run goes on, with the history', async () => {
+    const lost = () => Promise.reject(new ApiError('We could not reach the server.', 2));
+    const { deps } = fakeDeps();
+    vi.mocked(deps.api.fetchDetection).mockImplementationOnce(lost);
+    const flow = createDetectorFlow('A sample.', deps);
+    flow.source.setText(essay);
+    await flow.check();
+    expect(flow.$error.get()).toEqual({ message: 'We could not reach the server.', unlock: false, continues: true });
+    expect(flow.$running.get()).toBeNull();
+    vi.mocked(deps.api.fetchReport).mockImplementationOnce(lost);
+    flow.askReport();
+    await flow.buyReport();
+    expect(flow.$error.get()).toMatchObject({ continues: true });
+    // A run the server reports failed (its beans returned) does not go on.
+    vi.mocked(deps.api.fetchDetection).mockRejectedValueOnce(new ApiError('The check failed; your beans have been returned.', 1, { code: 1 }));
+    await flow.check();
+    expect(flow.$error.get()).toEqual({ message: 'The check failed; your beans have been returned.', unlock: false });
+  });
+
+  it('[TOOL-01] [TOOL-02] ?orderNo= or ?report= of an unpaid order stops polling and says it has no result, with the way to the history', async () => {
+    let asks = 0;
+    const { deps } = fakeDeps({
+      // Stops a loop that would never end (before the fix) so the test fails instead of hanging.
+      sleep: async () => {
+        if (++asks > 5) throw new Error('still polling an unpaid order');
+      },
+    });
+    vi.mocked(deps.api.fetchDetection).mockImplementation(async (orderNo: string) => ({ orderNo, status: 0, data: null }));
+    vi.mocked(deps.api.fetchReport).mockImplementation(async (orderNo: string) => ({ orderNo, status: 10, data: null, shared: false }));
+    const flow = createDetectorFlow('A sample.', deps);
+    await flow.start(new URLSearchParams('orderNo=unpaid1'), false);
+    expect(flow.$error.get()).toEqual({ message: 'tool.runUnpaid', unlock: false, unpaid: true });
+    expect(flow.$running.get()).toBeNull();
+    expect(asks).toBe(0);
+    const other = createDetectorFlow('A sample.', deps);
+    await other.start(new URLSearchParams('report=unpaid2'), false);
+    expect(other.$error.get()).toEqual({ message: 'tool.runUnpaid', unlock: false, unpaid: true });
+    expect(other.$report.get()).toBeNull();
   });
 });

@@ -136,7 +136,7 @@ describe('the humanizer flow', () => {
     const flow = createHumanizerFlow(sample, deps);
     flow.source.setText(Array.from({ length: 301 }, () => 'word').join(' '));
     await flow.humanize();
-    expect(flow.$error.get()).toEqual({ message: 'messages.unlockMoreWords {"limit":300}', unlock: true });
+    expect(flow.$error.get()).toEqual({ message: 'messages.unlockMoreWords {"count":300}', unlock: true });
     flow.source.setText('这是一段中文文本，不是英文。这是一段中文文本。');
     await flow.humanize();
     expect(flow.$error.get()).toEqual({ message: 'messages.onlyEnglishError', unlock: false });
@@ -182,6 +182,47 @@ describe('the humanizer flow', () => {
     const other = createHumanizerFlow(sample, deps);
     await other.start(new URLSearchParams('orderNo='));
     expect(calls).toContain('alert commerce.error.orderNoMissing');
+  });
+
+  it('[HUM-02] copies the result with its paragraphs separated by a blank line, as in the source', async () => {
+    const { deps, calls } = fakeDeps({
+      api: { ...fakeDeps().deps.api, fetchHumanizerResult: vi.fn(async (orderNo: string) => result(orderNo, [orderNo], 'First paragraph.\nSecond paragraph.')) } as unknown as HumanizerDeps['api'],
+    });
+    const flow = createHumanizerFlow(sample, deps);
+    flow.source.setText(`${essay}\n\nA second paragraph.`);
+    await flow.humanize();
+    await flow.copy();
+    expect(calls).toContain('copy First paragraph.\n\nSecond paragraph.');
+  });
+
+  it('[HUM-23] a connection lost while polling a paid run says the run goes on, with the history; a failed run does not', async () => {
+    const { deps } = fakeDeps();
+    const flow = createHumanizerFlow(sample, deps);
+    flow.source.setText(essay);
+    vi.mocked(deps.api.fetchHumanizerResult).mockRejectedValueOnce(new ApiError('We could not reach the server.', 2));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: 'We could not reach the server.', unlock: false, continues: true });
+    expect(flow.$running.get()).toBe(false);
+    vi.mocked(deps.api.fetchHumanizerResult).mockRejectedValueOnce(new ApiError('The run failed; your beans have been returned.', 1, { code: 1 }));
+    await flow.humanize();
+    expect(flow.$error.get()).toEqual({ message: 'The run failed; your beans have been returned.', unlock: false });
+  });
+
+  it('[HUM-12] ?orderNo= of an unpaid order stops polling and says it has no result, leaving the editor free for a new run', async () => {
+    let asks = 0;
+    const { deps } = fakeDeps({
+      // Stops a loop that would never end (before the fix) so the test fails instead of hanging.
+      sleep: async () => {
+        if (++asks > 5) throw new Error('still polling an unpaid order');
+      },
+    });
+    vi.mocked(deps.api.fetchHumanizerResult).mockImplementation(async (orderNo: string) => ({ ...result(orderNo, [orderNo]), status: 0, data: null, dataWithoutFormat: null, progress: 0 }));
+    const flow = createHumanizerFlow(sample, deps);
+    await flow.start(new URLSearchParams('orderNo=unpaid1'));
+    expect(flow.$error.get()).toEqual({ message: 'tool.runUnpaid', unlock: false, unpaid: true });
+    expect(flow.$running.get()).toBe(false);
+    expect(flow.source.$readOnly.get()).toBe(false);
+    expect(asks).toBe(0);
   });
 
   it('[HUM-21] sends only the last rating of a quick series', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client.ts';
-import { checkText, errorText, paymentProblem, pollProblem, problemText, textProblem } from '../../../src/stores/tool-run.ts';
+import { checkText, errorText, openProblem, paymentProblem, pollProblem, pollUntilData, problemText, textProblem, UnpaidRunError } from '../../../src/stores/tool-run.ts';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
 
@@ -8,7 +8,7 @@ describe('the one text check every paid tool runs', () => {
   it('[HUM-17] [HUM-19] asks for text when required, then the plan limit, then English, in that order', () => {
     expect(checkText('  ', 300, { required: true })).toEqual({ key: 'commerce.error.contentRequired' });
     expect(checkText('  ', 300)).toBeNull();
-    expect(checkText('one two three four', 3, { required: true, english: true })).toEqual({ key: 'messages.unlockMoreWords', params: { limit: 3 }, unlock: true });
+    expect(checkText('one two three four', 3, { required: true, english: true })).toEqual({ key: 'messages.unlockMoreWords', params: { count: 3 }, unlock: true });
     expect(checkText('Это русский текст', 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
     expect(checkText('Это русский текст', 300)).toBeNull();
     expect(checkText('An English essay.', 300, { required: true, english: true })).toBeNull();
@@ -42,5 +42,21 @@ describe('the one text check every paid tool runs', () => {
     expect(paymentProblem(short("Vous n'avez pas assez de grains pour cela."))).toMatchObject({ unlock: true });
     expect(paymentProblem(new ApiError('The bean counter is busy', 1, { code: 1, message: 'The bean counter is busy' }))).toMatchObject({ unlock: false });
     expect(paymentProblem(new Error('network down'))).toEqual({ message: 'network down', unlock: false });
+  });
+
+  it('[HUM-12] [HUM-07] polling stops on an order that was never paid instead of asking forever, and keeps asking while a paid run is pending', async () => {
+    const answers = [{ status: 30, data: null }, { status: 40, data: null }, { status: 50, data: 'done' }];
+    const sleeps: number[] = [];
+    await expect(pollUntilData(async () => answers.shift()!, 1000, async (ms) => void sleeps.push(ms))).resolves.toEqual({ status: 50, data: 'done' });
+    expect(sleeps).toEqual([1000, 1000]);
+    for (const status of [0, 10, 20]) {
+      let asks = 0;
+      const guard = async () => {
+        if (++asks > 3) throw new Error('still polling');
+      };
+      await expect(pollUntilData(async () => ({ status, data: null }), 1000, guard)).rejects.toBeInstanceOf(UnpaidRunError);
+    }
+    expect(openProblem(new UnpaidRunError())).toEqual({ key: 'tool.runUnpaid', unpaid: true });
+    expect(openProblem(new ApiError('Order not found.', 1, { code: 1 }))).toEqual({ message: 'Order not found.' });
   });
 });

@@ -158,7 +158,7 @@ export function SourcePanel({ source, t, prefix, placeholder, limit, sampleIsEng
       {upload && <UploadItem item={upload} t={t} onAbort={() => source.abortUpload()} onRetry={() => source.retryUpload()} />}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
         <span className={`text-sm ${words > limit ? 'font-semibold text-red-700' : 'text-slate-600'}`} aria-live="polite">
-          {t('humanizer.words', { count: words, limit })}
+          {t('humanizer.words', { used: words, count: limit })}
         </span>
         {footer}
       </footer>

@@ -15,6 +15,7 @@ export function ProblemLine({ problem, t, unlockHref, historyHref }: { problem: 
         </p>
       )}
       {problem?.continues && historyHref && <RunContinues t={t} historyHref={historyHref} />}
+      {problem?.unpaid && historyHref && <HistoryLink t={t} historyHref={historyHref} />}
       {problem?.unlock && (
         <a className="text-sm font-semibold text-brand-700 underline" href={unlockHref}>
           {t('humanizer.unlockLink')}
@@ -36,6 +37,15 @@ export function RunContinues({ t, historyHref }: { t: T; historyHref: string }) 
   );
 }
 
+/** The way back from an order with no result (never paid) to the history, where the person's runs are. */
+export function HistoryLink({ t, historyHref }: { t: T; historyHref: string }) {
+  return (
+    <a className="text-sm font-semibold text-brand-700 underline" href={historyHref} data-history-link>
+      {t('tool.openHistory')}
+    </a>
+  );
+}
+
 /**
  * The row under a paid tool: the price of the run (when the tool shows one: `price` undefined hides it, null leaves
  * it blank), the problem line, and the run button, disabled while `disabled`.
@@ -46,7 +56,7 @@ export function RunBar(props: { t: T; price?: number | null; problem: Problem | 
     <div className={`${props.className ? `${props.className} ` : ''}flex flex-wrap items-center justify-end gap-3`}>
       {price !== undefined && (
         <p className="text-sm text-slate-700" aria-live="polite" data-price>
-          {price !== null ? t('humanizer.price', { beans: price }) : ''}
+          {price !== null ? t('humanizer.price', { count: price }) : ''}
         </p>
       )}
       <ProblemLine problem={props.problem} t={t} unlockHref={props.unlockHref} historyHref={props.historyHref} />

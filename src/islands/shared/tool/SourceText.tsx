@@ -68,7 +68,7 @@ export function SourceText(props: {
       {props.middle}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
         <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
-          {t('humanizer.words', { count: words, limit })}
+          {t('humanizer.words', { used: words, count: limit })}
         </span>
         {props.footer}
       </footer>

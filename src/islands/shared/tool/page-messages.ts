@@ -1,5 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import { pickMessages, translate, type MessageKey } from '../../../i18n/translate.ts';
+import { messageEntries, pickMessages, type MessageKey } from '../../../i18n/translate.ts';
 
 /** Keys of other areas the text tools (checker, rewriter) share with the humanizer's editor. */
 export const textToolKeys: readonly MessageKey[] = [
@@ -15,9 +15,10 @@ export const textToolKeys: readonly MessageKey[] = [
   'commerce.error.orderNoMissing',
   'tool.runContinues',
   'tool.openHistory',
+  'tool.runUnpaid',
 ];
 
-/** A tool island's messages: its own areas (by prefix) and a few keys of others, nothing else of the catalog. */
+/** A tool island's messages: its own areas (by prefix) and a few keys of others (with their plural forms), nothing else of the catalog. */
 export function toolMessages(locale: Locale, areas: readonly string[], keys: readonly MessageKey[]): Record<string, string> {
-  return Object.assign({}, ...areas.map((area) => pickMessages(locale, area)), Object.fromEntries(keys.map((key) => [key, translate(locale, key)])));
+  return Object.assign({}, ...areas.map((area) => pickMessages(locale, area)), Object.fromEntries(keys.flatMap((key) => messageEntries(locale, key))));
 }
