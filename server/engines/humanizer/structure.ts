@@ -769,6 +769,8 @@ function moveMannerAdverb(tokens: Token[]): Token[] | undefined {
 // --- splitting --------------------------------------------------------------------------------------------------------
 
 const SPLIT_AT = new Set(['and', 'but', 'so', 'yet']);
+/** Words that open a subordinate clause, which needs a verb of its own. */
+const SUBORDINATORS = new Set(['that', 'if', 'when', 'whether', 'because', 'although', 'though', 'while', 'since', 'unless', 'whereas', 'once', 'until']);
 
 /** The tense of a clause's first finite verb: 'past', 'present', or undefined (a modal, or none). */
 function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
@@ -805,7 +807,19 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
     const i = Math.ceil(x);
     // "… not only stopped crime, but it also …": the "but" belongs to "not only", the halves cannot stand apart.
     if (tokens.slice(0, i).some((t, k) => /^(?:not|n['’]t)$/i.test(t.text) && /^(?:only|just|merely|simply)$/i.test(tokens[k + 1]?.text ?? ''))) return false;
-    return hasFiniteVerb(tokens, 0, i) && wordCount(tokens.slice(0, i)) >= 5 && wordCount(tokens.slice(i)) >= 5;
+    if (!hasFiniteVerb(tokens, 0, i) || wordCount(tokens.slice(0, i)) < 5 || wordCount(tokens.slice(i)) < 5) return false;
+    // The left half must be whole: a clause opened by "that", "if", "when" … needs its own verb before the split
+    // ("It is essential that developers, healthcare providers, and regulators work together" is one clause whose
+    // subject is a list, not "… providers." + "Regulators work together.").
+    const opener = tokens.slice(0, i).findLastIndex((t) => SUBORDINATORS.has(lower(t)) && !t.prot);
+    if (opener >= 0 && !hasFiniteVerb(tokens, opener + 1, i)) return false;
+    // ", and C …" after "A, B": the last item of a list, whatever verb follows.
+    if (tokens[i]!.text === ',' && SPLIT_AT.has(lower(tokens[i + 1]))) {
+      const prevComma = tokens.slice(0, i).findLastIndex((t) => t.text === ',');
+      const item = tokens.slice(prevComma + 1, i);
+      if (prevComma >= 0 && item.length <= 4 && item.every((t) => /^(?:NN|NNS|NNP|NNPS|JJ|DT|PRP\$|CD)$/.test(t.tag))) return false;
+    }
+    return true;
   });
   if (usable.length === 0 || rng() >= chance(s, 0.85, 0.95)) return undefined;
   // The most uneven split point: a short sentence next to a long one is what human rhythm looks like.

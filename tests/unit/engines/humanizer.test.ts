@@ -149,6 +149,17 @@ describe('humanize: what it rewrites', () => {
     expect(outs.some((o) => !o.startsWith('Parents, teachers and students'))).toBe(true);
   });
 
+  it('never splits a sentence inside a list or before a subordinate clause has its verb', () => {
+    const text = 'It is essential that developers, healthcare providers, and regulators work together to create transparent and accountable systems.';
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const out = humanize(text, { ultra, seed }).text;
+        expect(out).toMatch(/providers, and regulators work together/);
+        expect(out.split(/(?<=\.)\s/)).toHaveLength(1);
+      }
+    }
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
