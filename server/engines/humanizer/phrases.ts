@@ -252,7 +252,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     ultimately: ['in the end', 'finally', 'eventually'],
     nonetheless: ['still', 'even so'],
     nevertheless: ['still', 'even so'],
-    significantly: ['markedly', 'greatly'],
+    significantly: ['markedly', 'greatly', 'far'],
     completely: ['totally', 'entirely'],
     entirely: ['completely', 'wholly'],
     totally: ['completely'],
@@ -411,6 +411,11 @@ const CONNECTIVES: PhraseRule[] = [
   { match: "in today's increasingly interconnected world ,", replace: ['today ,', 'these days ,', 'nowadays ,'], start: true },
   { match: "in today's society ,", replace: ['today ,', 'these days ,', 'nowadays ,'], start: true },
   { match: 'it is important to note that', replace: [''], mid: true },
+  // The same hedges written with a contraction (casual texts): "However, it's worth noting that …".
+  { match: "it's worth noting that", replace: [''] },
+  { match: "it's important to note that", replace: [''] },
+  { match: "it's worth mentioning that", replace: [''] },
+  { match: "it's important to remember that", replace: ['', 'remember that'], start: true },
   // "However, it is crucial to acknowledge that X" says X with a drum roll: the claim stands without it.
   { match: 'it is crucial to acknowledge that', replace: [''] },
   { match: 'it is important to acknowledge that', replace: [''] },

@@ -241,6 +241,10 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     }
     const formFor = (target: string): string | undefined => {
       if (NEVER_REPLACE.has(`${lemma}>${target}`)) return undefined;
+      // "far more", never "greatly more": an adverb of degree before a comparative takes "far" or "much".
+      const comparative = /^(?:JJR|RBR)$/.test(next?.tag ?? '') || /^(?:more|less|fewer|better|worse)$/.test(lower(next));
+      if (pos === 'r' && /^(?:greatly|markedly|considerably|hugely)$/.test(target) && comparative) return undefined;
+      if (pos === 'r' && target === 'far' && !comparative) return undefined;
       // "key to", not "key for"; and never "most key".
       if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) return undefined;
       if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) return undefined; // "make sure" takes a clause, "ensure" also a noun

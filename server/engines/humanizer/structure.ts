@@ -482,6 +482,15 @@ function isTimePhrase(tokens: Token[]): boolean {
   return TIME_NOUNS.has(lower(head)) && (prep !== 'for' || /s$/.test(lower(head)) || rest.some((t) => /^(?:a|the|several|many)$/.test(lower(t))));
 }
 
+/**
+ * True when a closing phrase may belong to a clause inside `main` rather than to its main verb: after "that", "if",
+ * "when" … or a to-infinitive, "Many people find that they can do more in less time" is not "In less time, many
+ * people find …", nor "They plan to open a store in 2025" "In 2025, they plan …".
+ */
+function embedsClause(main: Token[]): boolean {
+  return main.some((t, k) => !t.prot && (SUBORDINATORS.has(lower(t)) || /^(?:which|who|whom|where|what|how|why)$/.test(lower(t)) || (lower(t) === 'to' && main[k + 1]?.tag === 'VB')));
+}
+
 /** "… in 2010." → "In 2010, …"; "The company grew last year." → "Last year, the company grew." */
 function frontTimePhrase(tokens: Token[]): Token[] | undefined {
   const end = tokens[tokens.length - 1]!;
@@ -494,6 +503,7 @@ function frontTimePhrase(tokens: Token[]): Token[] | undefined {
     if (!isTimePhrase(phrase)) continue;
     const main = body.slice(0, p);
     if (!opensClause(main, 0) || wordCount(main) < 4 || !hasFiniteVerb(main)) return undefined;
+    if (embedsClause(main)) return undefined;
     // "… since he left in 2010" is one clause's detail: only phrases after a main verb's complements move.
     if (/^(?:IN|TO|DT|CC|WDT|WP)$/.test(main[main.length - 1]!.tag)) return undefined;
     const rest = continueSentence(main);
@@ -1137,7 +1147,7 @@ function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
     if (/^(?:NNP|NNPS|IN|TO|DT|CC|WDT|WP|CD|PRP\$)$/.test(before.tag) || before.prot === 'name' || before.prot === 'term') return undefined;
     if (/^NNS?$/.test(before.tag) && RELATIONAL_NOUNS.has(before.lemma)) return undefined;
     if (IN_COMPLEMENT.has(before.lemma) || IN_COMPLEMENT.has(lower(before))) return undefined;
-    if (main.some((t) => FRONTABLE.has(lower(t)) || /^(?:which|who|that|where)$/.test(lower(t)))) return undefined;
+    if (main.some((t) => FRONTABLE.has(lower(t)) || /^(?:which|who|that|where)$/.test(lower(t))) || embedsClause(main)) return undefined;
     const rest = continueSentence(main);
     const front = startSentence(phrase);
     if (!rest || !front) return undefined;

@@ -160,6 +160,18 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('keeps a closing phrase with the clause it belongs to, says "far more", and drops contracted hedges', () => {
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 6; seed++) {
+        const a = humanize("Many people find that they're able to accomplish significantly more in less time.", { ultra, seed }).text;
+        expect(a).toMatch(/more in less time\.$/);
+        expect(a).not.toMatch(/greatly more|markedly more/);
+        expect(humanize('They plan to open a new store in the city center in 2025.', { ultra, seed }).text).toMatch(/in 2025\.$/);
+        expect(humanize("However, it's worth noting that the technique isn't for everyone.", { ultra, seed }).text).not.toMatch(/worth noting/);
+      }
+    }
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
