@@ -150,9 +150,23 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
   return out.trimEnd();
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Occurrences of a protected string as a whole word: "C" (of "1.1°C") is not counted inside "Climate", nor "one"
+ * inside "someone" — counted there, a rewrite that lower-cased "Climate" or changed "someone" looked like a lost span
+ * and sent the whole paragraph back unchanged.
+ */
 function occurrences(text: string, needle: string): number {
   let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
+  const wordStart = WORD_CHAR.test(needle[0] ?? '');
+  const wordEnd = WORD_CHAR.test(needle[needle.length - 1] ?? '');
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1] ?? '';
+    const after = text[at + needle.length] ?? '';
+    if ((wordStart && WORD_CHAR.test(before)) || (wordEnd && WORD_CHAR.test(after))) continue;
+    n++;
+  }
   return n;
 }
 

@@ -172,6 +172,16 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('checks protected spans as whole words: "C" of "1.1°C" inside "Climate" does not send the paragraph back unchanged', () => {
+    const paragraph =
+      'Climate change is one of the most pressing challenges facing humanity today. According to NASA, the average global temperature has risen by about 1.1°C since the late 19th century. This warming is primarily driven by human activities, particularly the burning of fossil fuels, which releases carbon dioxide into the atmosphere.';
+    for (const ultra of [false, true]) {
+      const outs = [1, 2, 3, 4, 5, 6].map((seed) => humanize(paragraph, { ultra, seed }).text);
+      expect(outs.filter((o) => o === paragraph).length).toBeLessThanOrEqual(1);
+      for (const o of outs) for (const fact of ['NASA', '1.1°C', '19th']) expect(o).toContain(fact);
+    }
+  });
+
   it('substitutes words keeping inflection and fixing the article', () => {
     const outputs = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => humanize('She utilized an enormous dataset. They utilize numerous methods and demonstrated the results.', { seed }).text);
     expect(outputs.some((o) => /\bused\b/.test(o))).toBe(true);
