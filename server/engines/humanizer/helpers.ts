@@ -187,3 +187,22 @@ export const touched = (tokens: Token[]) => tokens.some((t) => t.fresh || t.move
 
 /** The tokens marked as moved (a later pass will not move them back). */
 export const markMoved = (tokens: Token[]) => tokens.map((t) => (t.moved ? t : { ...t, moved: true }));
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Occurrences of a protected string in a text as a whole word: "C" (of "1.1°C") is not counted inside "Climate", nor
+ * "one" inside "someone". Counted there, a rewrite that lower-cased "Climate" or changed "someone" looked like a lost
+ * span, and the paragraph (or an LLM answer) was thrown away.
+ */
+export function spanOccurrences(text: string, needle: string): number {
+  if (!needle) return 0;
+  let n = 0;
+  const wordStart = WORD_CHAR.test(needle[0]!);
+  const wordEnd = WORD_CHAR.test(needle[needle.length - 1]!);
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if ((wordStart && WORD_CHAR.test(text[at - 1] ?? '')) || (wordEnd && WORD_CHAR.test(text[at + needle.length] ?? ''))) continue;
+    n++;
+  }
+  return n;
+}

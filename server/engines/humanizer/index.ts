@@ -7,6 +7,7 @@ import { diffSegments, type ChangeKind, type Segment } from './diff.ts';
 import { mergePass, mulberry32, rewriteSentence, type Settings } from './rewrite.ts';
 import { tagSentence } from './tagger.ts';
 import { findProtectedSpans as findSpans, splitSentences, tokenize, type ProtectedSpan, type Token } from './tokens.ts';
+import { spanOccurrences } from './helpers.ts';
 
 export type { ChangeKind, Segment };
 export { diffSegments };
@@ -150,31 +151,11 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
   return out.trimEnd();
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * Occurrences of a protected string as a whole word: "C" (of "1.1°C") is not counted inside "Climate", nor "one"
- * inside "someone" — counted there, a rewrite that lower-cased "Climate" or changed "someone" looked like a lost span
- * and sent the whole paragraph back unchanged.
- */
-function occurrences(text: string, needle: string): number {
-  let n = 0;
-  const wordStart = WORD_CHAR.test(needle[0] ?? '');
-  const wordEnd = WORD_CHAR.test(needle[needle.length - 1] ?? '');
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    const before = text[at - 1] ?? '';
-    const after = text[at + needle.length] ?? '';
-    if ((wordStart && WORD_CHAR.test(before)) || (wordEnd && WORD_CHAR.test(after))) continue;
-    n++;
-  }
-  return n;
-}
-
 /** True when every protected string occurs in `output` at least as often as in the input paragraph. */
 function keepsSpans(input: string, output: string, protectedTexts: string[]): boolean {
   const counts = new Map<string, number>();
   for (const p of protectedTexts) counts.set(p, (counts.get(p) ?? 0) + 1);
-  for (const [p] of counts) if (occurrences(output, p) < occurrences(input, p)) return false;
+  for (const [p] of counts) if (spanOccurrences(output, p) < spanOccurrences(input, p)) return false;
   return true;
 }
 

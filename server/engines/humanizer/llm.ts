@@ -7,6 +7,7 @@
  * paragraph. Progress is reported per paragraph; tokens and their cost are counted for the order.
  */
 import { diffSegments, findProtectedSpans, humanize, splitParagraphs, type HumanizeOptions, type HumanizeResult } from './index.ts';
+import { spanOccurrences } from './helpers.ts';
 
 /** Where the LLM is, how to call it and what its tokens cost. */
 export interface LlmSettings {
@@ -73,12 +74,6 @@ const NEGATION = /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|with
 // An answer that talks about the task instead of doing it.
 const CHATTER = /^(?:sure|certainly|of course|here(?:'s| is| are)|rewritten|revised|paraphrased|as an ai)\b/i;
 
-function occurrences(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
 /** The protected strings of one paragraph that `output` lost (each must occur at least as often). */
 export function lostProtectedSpans(paragraph: string, output: string): string[] {
   const counts = new Map<string, number>();
@@ -87,7 +82,7 @@ export function lostProtectedSpans(paragraph: string, output: string): string[] 
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   const lost: string[] = [];
-  for (const [text, n] of counts) if (occurrences(output, text) < n) lost.push(text);
+  for (const [text, n] of counts) if (spanOccurrences(output, text) < n) lost.push(text);
   return lost;
 }
 

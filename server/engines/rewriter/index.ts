@@ -11,6 +11,7 @@ import { isLlmMode, type RewriteMode, type RewriteSegment, type RewriteStats, ty
 import { countWords } from '../../../src/domain/word-count.ts';
 import { diffSegments, findProtectedSpans, frozenSpans, humanize, splitParagraphs, type Register } from '../humanizer/index.ts';
 import { mulberry32 } from '../humanizer/rewrite.ts';
+import { spanOccurrences } from '../humanizer/helpers.ts';
 import { activeVoice, formalStructure, GAP, shortenStructure, splitLongSentence, THERE_ARE_RE } from './modes.ts';
 import { DROP_OPENERS, FLUENT_OPENERS, FORMAL_OPENERS, SIMPLE_OPENERS, rulesFor, type Rule } from './rules.ts';
 
@@ -220,12 +221,11 @@ function joinShortSentences(masked: string): string {
   return out.join(' ');
 }
 
-const occurrences = (text: string, needle: string) => literalSpans(text, [needle]).length;
 const frozenCount = (text: string, frozen: readonly string[]) => frozenSpans(text, frozen).length;
 
 /** True when `out` keeps every protected string of `source` (as often) and every frozen word (as often). */
 function keeps(source: string, out: string, protectedTexts: string[], frozen: readonly string[]): boolean {
-  for (const text of new Set(protectedTexts)) if (occurrences(out, text) < occurrences(source, text)) return false;
+  for (const text of new Set(protectedTexts)) if (spanOccurrences(out, text) < spanOccurrences(source, text)) return false;
   for (const word of frozen) if (frozenCount(out, [word]) < frozenCount(source, [word])) return false;
   return true;
 }

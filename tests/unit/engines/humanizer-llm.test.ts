@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { humanize } from '../../../server/engines/humanizer/index.ts';
 import { acceptsRewrite, humanizeWithLlm, refusal, systemPrompt, type LlmSettings } from '../../../server/engines/humanizer/llm.ts';
+import { lostProtectedSpans } from '../../../server/engines/humanizer/llm.ts';
 import { startFakeLlm, type FakeLlm } from '../../support/fake-llm.ts';
 
 const P1 = 'Furthermore, the survey of 1,200 students found that 64% utilize AI tools weekly, according to Dr. Ana Ruiz.';
@@ -28,6 +29,12 @@ beforeEach(() => {
 });
 
 describe('humanizeWithLlm', () => {
+  it('accepts an answer that recases a word holding a short protected string ("Climate" → "climate", with "1.1°C" kept)', () => {
+    const paragraph = 'Climate change has warmed the planet by about 1.1°C since 1900, and someone must act.';
+    expect(lostProtectedSpans(paragraph, 'Since 1900, climate change has warmed the planet by about 1.1°C, and somebody must act.')).toEqual([]);
+    expect(lostProtectedSpans(paragraph, 'Climate change has warmed the planet since 1900, and someone must act.')).not.toEqual([]);
+  });
+
   it('[HUM-07] rewrites paragraph by paragraph with the mode prompt, reports progress and counts tokens and cost', async () => {
     const progress: Array<[number, number]> = [];
     const result = await humanizeWithLlm(INPUT, { ultra: true, seed: 5 }, settings, { onProgress: (done, total) => void progress.push([done, total]) });
