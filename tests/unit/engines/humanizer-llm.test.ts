@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { humanize } from '../../../server/engines/humanizer/index.ts';
-import { acceptsRewrite, humanizeWithLlm, refusal, systemPrompt, type LlmSettings } from '../../../server/engines/humanizer/llm.ts';
-import { lostProtectedSpans } from '../../../server/engines/humanizer/llm.ts';
+import { acceptsRewrite, humanizeWithLlm, lostProtectedSpans, refusal, systemPrompt, type LlmSettings } from '../../../server/engines/humanizer/llm.ts';
 import { startFakeLlm, type FakeLlm } from '../../support/fake-llm.ts';
 
 const P1 = 'Furthermore, the survey of 1,200 students found that 64% utilize AI tools weekly, according to Dr. Ana Ruiz.';
