@@ -78,7 +78,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     discover: ['find'],
     examine: ['look at', 'study'],
     investigate: ['look into', 'probe'],
-    determine: ['work out', 'decide'],
+    determine: ['work out', 'find out'],
     reduce: ['cut', 'lower'],
     eliminate: ['get rid of', 'cut out'],
     construct: ['build'],

@@ -248,8 +248,8 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
       // "key to", not "key for"; and never "most key".
       if (target === 'key' && (/^(?:for|in|of)$/.test(lower(next)) || /^(?:most|more|less|least|very|so|too)$/.test(lower(prev)))) return undefined;
       if (target === 'make sure' && lower(next) !== 'that' && !opensClause(out, i + 1)) return undefined; // "make sure" takes a clause, "ensure" also a noun
-      // "seek to" ≠ "look for to"; but "make sure that" is what "ensure that" says.
-      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag) && !(target === 'make sure' && lower(next) === 'that')) return undefined;
+      // "seek to" ≠ "look for to"; but a clause may follow: "make sure that", "find out whether", "work out how".
+      if (pos === 'v' && target.includes(' ') && next && /^(?:IN|TO|RP)$/.test(next.tag) && !/^(?:that|whether|if|how|what|why)$/.test(lower(next))) return undefined;
       let form: string | undefined;
       if (pos === 'n') form = t.tag === 'NNS' ? (plurals.get(target) ?? (entry.source === 'plain' ? regularPlural(target) : undefined)) : target;
       else if (pos === 'v') form = inflect(target, t.tag);
