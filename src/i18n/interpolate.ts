@@ -84,3 +84,12 @@ export function translateFrom(messages: Readonly<Record<string, string>>, lang: 
   const found = pluralKey(lang, key, params, (k) => k in messages);
   return interpolate(messages[found] ?? key, params);
 }
+
+/**
+ * Sentences translated one by one (one `count` each, so each takes its own plural form) put together as `lang`
+ * writes them: Chinese and Japanese with nothing between (the full stop "。" ends a sentence), other languages
+ * with a space.
+ */
+export function joinSentences(lang: string, sentences: readonly string[]): string {
+  return sentences.join(/^(zh|ja)(-|$)/i.test(lang) ? '' : ' ');
+}

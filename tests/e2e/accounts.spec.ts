@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { rewards } from '../../src/domain/rewards.ts';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { codeFrom, dismissWelcome, freshEmail, mailsTo } from './mailbox.ts';
@@ -20,6 +21,8 @@ async function signUp(page: Page, locale: string, email: string, origin = '') {
   await page.getByRole('button', { name: t('auth.signupButton') }).click();
   // Registration ends with a redirect; wait for it so the next navigation does not race it.
   await expect(page).not.toHaveURL(/\/signup/);
+  // The offer's sentences, one number each in its plural form.
+  await expect(page.getByRole('dialog', { name: t('welcome.title', { name: 'Inkwise' }) })).toContainText(t('welcome.discount', { amount: rewards.welcomeDiscountPercent, count: rewards.welcomeWindowDays }));
   await dismissWelcome(page, t('welcome.title', { name: 'Inkwise' }), t('welcome.dismiss'));
   return code;
 }

@@ -135,7 +135,7 @@ test('[COM-14] the refer-and-earn page shows the link and the rewards', async ({
   await signUpFresh(page, { tag: 'buyer' });
   await page.goto('/en/user/invite');
   await expect(page.getByLabel('Your invitation link')).toHaveValue(/\/invite\/[A-Z2-9]{8}$/);
-  await expect(page.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join and 300 more when they first pay.')).toBeVisible();
+  await expect(page.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join. When they first pay, you get 300 more beans.')).toBeVisible();
   await expect(page.getByText('No one has joined through your link yet.')).toBeVisible();
 });
 

@@ -11,7 +11,7 @@ import { localizedPath } from '../../i18n/routes.ts';
 import { $couponModalOpen, $welcomeOffer, checkWelcome, closeCouponModal, dismissWelcome, redeemCoupon } from '../../stores/account.ts';
 import { Button, LinkButton } from '../shared/Button.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
-import { MessagesProvider, useT } from '../shared/i18n.tsx';
+import { MessagesProvider, useJoinSentences, useT } from '../shared/i18n.tsx';
 
 export type CouponModalMessages = AreaMessages<'coupon.' | 'welcome.'>;
 
@@ -103,6 +103,7 @@ function CouponDialog() {
 
 function WelcomeDialog({ locale, siteName }: { locale: Locale; siteName: string }) {
   const t = useT<CouponModalMessages>();
+  const join = useJoinSentences();
   const offer = useStore($welcomeOffer);
   useEffect(() => {
     void checkWelcome();
@@ -119,7 +120,10 @@ function WelcomeDialog({ locale, siteName }: { locale: Locale; siteName: string 
         </>
       }
     >
-      {offer && <p className="mt-3 text-slate-700">{t('welcome.body', { beans: offer.beans, amount: offer.amount, days: offer.validDays })}</p>}
+      {offer && (
+        // One sentence per number, so each takes its own plural form ("1 free bean", "7 days").
+        <p className="mt-3 text-slate-700">{join(t('welcome.beans', { count: offer.beans }), t('welcome.discount', { amount: offer.amount, count: offer.validDays }))}</p>
+      )}
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { $referral, copyInviteLink, loadReferral } from '../../stores/referral.t
 import { showToast } from '../../stores/toast.ts';
 import { Button } from '../shared/Button.tsx';
 import { formatNumber } from '../shared/format.ts';
-import { MessagesProvider, useT } from '../shared/i18n.tsx';
+import { MessagesProvider, useJoinSentences, useT } from '../shared/i18n.tsx';
 
 export type InvitePanelMessages = AreaMessages<'referral.'>;
 
@@ -21,6 +21,7 @@ export function InvitePanel({ lang, messages }: { lang: string; messages: Invite
 
 function Panel({ lang }: { lang: string }) {
   const t = useT<InvitePanelMessages>();
+  const join = useJoinSentences();
   const state = useStore($referral);
   const link = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -50,7 +51,7 @@ function Panel({ lang }: { lang: string }) {
             {t('referral.copy')}
           </Button>
         </div>
-        <p className="mt-3 min-h-6 text-slate-700">{summary ? t('referral.how', { bonus: summary.invitedBonus, signup: summary.signupReward, payment: summary.paymentReward }) : ''}</p>
+        <p className="mt-3 min-h-6 text-slate-700">{summary ? join(t('referral.howBonus', { count: summary.invitedBonus }), t('referral.howSignup', { count: summary.signupReward }), t('referral.howPayment', { count: summary.paymentReward })) : ''}</p>
       </section>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-xl border border-slate-200 p-6">

@@ -4,7 +4,7 @@
  * `useT` answers a typed translator. No catalog ships to the browser.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { pluralLangEntry, translateFrom, type MessageParams } from '../../i18n/interpolate.ts';
+import { joinSentences, pluralLangEntry, translateFrom, type MessageParams } from '../../i18n/interpolate.ts';
 
 /** Any island's messages: key → text in the page's language. */
 export type Messages = Readonly<Record<string, string>>;
@@ -31,4 +31,14 @@ export function MessagesProvider({ messages, children }: { messages: Messages; c
 export function useT<M extends Messages>(): Translator<M> {
   const messages = useContext(MessagesContext) as M;
   return useMemo(() => translator(messages), [messages]);
+}
+
+/**
+ * Joins sentences the island translated one by one (each with one `count`, so each takes its own plural form) as
+ * the language of its messages writes them: no space in Chinese and Japanese, a space elsewhere.
+ */
+export function useJoinSentences(): (...sentences: string[]) => string {
+  const messages = useContext(MessagesContext);
+  const lang = messages[pluralLangEntry] ?? 'en';
+  return useMemo(() => (...sentences: string[]) => joinSentences(lang, sentences), [lang]);
 }

@@ -61,11 +61,27 @@ describe('CouponModal', () => {
     vi.mocked(api).mockResolvedValueOnce({ amount: 20, beans: 100, validDays: 7 });
     render(<CouponModal locale="en" siteName="Inkwise" messages={messages} />);
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Inkwise!' });
-    expect(dialog.textContent).toContain('100 free beans');
+    expect(dialog.textContent).toContain('Your account comes with 100 free beans to try every tool. You also get 20% off your first plan for 7 days.');
     expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/en/try-premium');
     expect(Number($welcomeFlag.get())).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
     expect(screen.queryByText(/100 free beans/)).toBeNull();
+  });
+
+  it('[COM-12] [SITE-19] names the beans and the days each in its own plural form: "1 free bean", "1 day"', async () => {
+    $user.set(loggedInUser({ userInfo: { createTime: new Date(Date.now() - 3600_000).toISOString() } }));
+    vi.mocked(api).mockResolvedValueOnce({ amount: 20, beans: 1, validDays: 1 });
+    render(<CouponModal locale="en" siteName="Inkwise" messages={messages} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Inkwise!' });
+    expect(dialog.textContent).toContain('Your account comes with 1 free bean to try every tool. You also get 20% off your first plan for 1 day.');
+  });
+
+  it('[COM-12] [SITE-19] puts the Japanese welcome sentences together without a space', async () => {
+    $user.set(loggedInUser({ userInfo: { createTime: new Date(Date.now() - 3600_000).toISOString() } }));
+    vi.mocked(api).mockResolvedValueOnce({ amount: 20, beans: 100, validDays: 7 });
+    render(<CouponModal locale="ja" siteName="Inkwise" messages={islandMessages('ja', ['coupon.', 'welcome.'])} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Inkwiseへようこそ！' });
+    expect(dialog.textContent).toContain('お試しいただけます。さらに7日間は、最初のプランが20%オフになります。');
   });
 
   it('[COM-12] does not open (nor spend) the welcome offer on a page that moves on after logging in', async () => {

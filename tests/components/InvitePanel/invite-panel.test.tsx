@@ -17,7 +17,7 @@ describe('InvitePanel', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<InvitePanel lang="en" messages={islandMessages('en', ['referral.'])} />);
     expect(await screen.findByDisplayValue('https://inkwise.test/invite/ABCD2345')).toBeTruthy();
-    expect(screen.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join and 300 more when they first pay.')).toBeTruthy();
+    expect(screen.getByText('Friends who sign up with your link get 50 extra beans. You get 100 beans when they join. When they first pay, you get 300 more beans.')).toBeTruthy();
     expect(screen.getByText('1,400')).toBeTruthy();
     expect(screen.getByText(/^f\*\*\*@example\.edu · Joined \d{4}-\d{2}-\d{2}$/)).toBeTruthy();
     expect(screen.getByText('Paid')).toBeTruthy();
@@ -25,5 +25,19 @@ describe('InvitePanel', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     });
     expect(writeText).toHaveBeenCalledWith('https://inkwise.test/invite/ABCD2345');
+  });
+
+  it('[COM-14] [SITE-19] names each reward in its own plural form (one number per sentence)', async () => {
+    vi.mocked(api).mockImplementation(async (path: string) =>
+      (path.endsWith('/invited')
+        ? { list: [] }
+        : { inviteCode: 'ABCD2345', inviteLink: 'https://inkwise.test/invite/ABCD2345', signupReward: 3, paymentReward: 5, invitedBonus: 1, invitedCount: 0, earnedBeans: 0 }) as never,
+    );
+    render(<InvitePanel lang="ru" messages={islandMessages('ru', ['referral.'])} />);
+    expect(
+      await screen.findByText(
+        'Друзья, которые зарегистрируются по вашей ссылке, получат 1 дополнительное зерно. Вы получите 3 зерна, когда они зарегистрируются. После их первой оплаты вы получите ещё 5 зёрен.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { baseKeyOf, pluralLangEntry, translateFrom } from '../../../src/i18n/interpolate.ts';
+import { baseKeyOf, joinSentences, pluralLangEntry, translateFrom } from '../../../src/i18n/interpolate.ts';
 import { islandMessages } from '../../../src/i18n/island-messages.ts';
 import { localeInfo, locales, type Locale } from '../../../src/i18n/locales.ts';
 import { catalogs, english } from '../../../src/i18n/messages/index.ts';
@@ -69,11 +69,50 @@ describe('interface catalogs', () => {
   });
 
   it('[SITE-19] every English message that counts a noun ("{{count}} words") has plural forms, so no page shows "1 words"', () => {
-    const counted = /\{\{\s*(count|n|beans|seconds|minutes|hours|days)\s*\}\} (words?|beans?|versions?|sentences?|documents?|sources?|seconds?|minutes?|hours?|days?)\b/;
-    // Two counts in one sentence (beans and days): one `count` cannot choose for both; to split into two messages.
-    const twoCounts = ['welcome.body'];
-    const singular = englishKeys.filter((key) => baseKeyOf(key) === key && counted.test(englishCatalog[key]!) && !twoCounts.includes(key));
-    expect(singular, 'count messages without plural forms').toEqual([]);
+    // Any placeholder before the noun it counts, maybe through an adjective: "{{count}} words", "{{bonus}} extra beans", "{{days}} days".
+    const counted = /\{\{\s*(\w+)\s*\}\}\s+(?:(?:free|extra|more|additional|new)\s+)?(?:words?|beans?|versions?|sentences?|documents?|sources?|seconds?|minutes?|hours?|days?)\b/g;
+    const offending = englishKeys.flatMap((key) =>
+      [...englishCatalog[key]!.matchAll(counted)]
+        // Only `count` chooses a plural form, and only in a message that has them: any other counted param
+        // (a second number in the sentence) or a `count` without forms would read "1 beans" for some number.
+        .filter((m) => !(m[1] === 'count' && baseKeyOf(key) !== key))
+        .map((m) => `${key}: ${m[0]}`),
+    );
+    expect(offending, 'counts without plural forms (one `count` per message, in key_one/key_other)').toEqual([]);
+  });
+
+  it('[SITE-19] the welcome offer and the referral rewards count one number per sentence, each in its own plural form', () => {
+    const welcome = (code: Locale, beans: number, days: number) =>
+      joinSentences(localeInfo(code).lang, [translate(code, 'welcome.beans', { count: beans }), translate(code, 'welcome.discount', { amount: 20, count: days })]);
+    expect(welcome('en', 1, 1)).toBe('Your account comes with 1 free bean to try every tool. You also get 20% off your first plan for 1 day.');
+    expect(welcome('en', 100, 7)).toBe('Your account comes with 100 free beans to try every tool. You also get 20% off your first plan for 7 days.');
+    expect([1, 3, 5, 21].map((count) => translate('ru', 'welcome.beans', { count }))).toEqual([
+      'В вашем аккаунте уже есть 1 бесплатное зерно, чтобы попробовать все инструменты.',
+      'В вашем аккаунте уже есть 3 бесплатных зерна, чтобы попробовать все инструменты.',
+      'В вашем аккаунте уже есть 5 бесплатных зёрен, чтобы попробовать все инструменты.',
+      'В вашем аккаунте уже есть 21 бесплатное зерно, чтобы попробовать все инструменты.',
+    ]);
+    expect([1, 3, 7].map((count) => translate('ru', 'welcome.discount', { amount: 20, count }).split('— ')[1])).toEqual(['она действует 1 день.', 'она действует 3 дня.', 'она действует 7 дней.']);
+    expect([1, 3, 5].map((count) => translate('ru', 'referral.howSignup', { count }))).toEqual([
+      'Вы получите 1 зерно, когда они зарегистрируются.',
+      'Вы получите 3 зерна, когда они зарегистрируются.',
+      'Вы получите 5 зёрен, когда они зарегистрируются.',
+    ]);
+    expect([1, 2, 5].map((count) => translate('pl', 'referral.howPayment', { count }))).toEqual([
+      'Po ich pierwszej płatności dostaniesz jeszcze 1 ziarno.',
+      'Po ich pierwszej płatności dostaniesz jeszcze 2 ziarna.',
+      'Po ich pierwszej płatności dostaniesz jeszcze 5 ziaren.',
+    ]);
+    expect([1, 2, 7, 50].map((count) => translate('ar', 'referral.howBonus', { count }))).toEqual([
+      'يحصل الأصدقاء الذين يسجّلون عبر رابطك على حبّة إضافية واحدة.',
+      'يحصل الأصدقاء الذين يسجّلون عبر رابطك على حبّتين إضافيتين.',
+      'يحصل الأصدقاء الذين يسجّلون عبر رابطك على 7 حبّات إضافية.',
+      'يحصل الأصدقاء الذين يسجّلون عبر رابطك على 50 حبّة إضافية.',
+    ]);
+    // Japanese and Chinese put sentences together without a space; the others with one.
+    expect(welcome('ja', 100, 7)).toBe('アカウントには無料の100ビーンズが付いているので、すべてのツールをお試しいただけます。さらに7日間は、最初のプランが20%オフになります。');
+    expect(welcome('zh-TW', 100, 7)).toBe('你的帳號附贈 100 顆免費豆子，每個工具都能試用。7 天內購買第一個方案還可享 20% 折扣。');
+    expect(welcome('de', 1, 7)).toBe('Dein Konto enthält 1 kostenlose Bohne, mit der du jedes Tool ausprobieren kannst. Außerdem bekommst du 7 Tage lang 20 % Rabatt auf deinen ersten Tarif.');
   });
 
   it('[SITE-19] chooses the plural form of the reader\'s language by Intl.PluralRules, with the English forms and the plain key as fallbacks', () => {
