@@ -103,6 +103,7 @@ describe('humanize: what it rewrites', () => {
       for (let seed = 1; seed <= 4; seed++) {
         const out = humanize('While remote work is not without its drawbacks, it represents a shift in how we work.', { ultra, seed }).text;
         expect(out).toMatch(/has its (?:drawbacks|downsides)/);
+        expect(humanize('Nevertheless, online learning is not without drawbacks for many students.', { ultra, seed }).text).toMatch(/has (?:its )?drawbacks/);
         const claim = humanize('However, it is crucial to acknowledge that remote work also presents several challenges.', { ultra, seed }).text;
         expect(claim).not.toMatch(/acknowledge/);
         expect(claim).toMatch(/remote work also presents several/);
