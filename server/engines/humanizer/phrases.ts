@@ -63,7 +63,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     adorn: ['decorate'],
     comprehend: ['understand', 'grasp'],
     disregard: ['ignore'],
-    indicate: ['show', 'suggest'],
+    indicate: ['show'],
     state: ['say'],
     express: ['voice'],
     conduct: ['carry out', 'run'],

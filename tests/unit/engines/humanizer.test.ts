@@ -129,11 +129,12 @@ describe('humanize: what it rewrites', () => {
       'Understanding this period helps us appreciate the complex relationship between innovation and human well-being.',
       'I quickly realized that rising water temperatures have caused widespread bleaching events.',
       'The novel has become a cornerstone of American literature, and this technique ultimately deepens its impact.',
+      'The results indicated that enzyme activity increased steadily from 10°C to 40°C.',
     ].join(' ');
     for (const ultra of [false, true]) {
       for (let seed = 1; seed <= 6; seed++) {
         const out = humanize(text, { ultra, seed }).text;
-        expect(out).not.toMatch(/\blots? of\b|basically|overall response|value the complex|common bleaching|swiftly|a basis of|finally deepens/i);
+        expect(out).not.toMatch(/\blots? of\b|basically|overall response|value the complex|common bleaching|swiftly|a basis of|finally deepens|results suggested/i);
         expect(out).toContain('6CO2 + 6H2O → C6H12O6 + 6O2');
       }
     }
