@@ -39,6 +39,19 @@ export function pluralCategory(lang: string, count: number): PluralCategory {
   return rule.select(count) as PluralCategory;
 }
 
+/**
+ * Whether a catalog entry can be chosen in `lang`: a plain message, or a plural form of a category the language has.
+ * Catalogs carry every form English has as well (a Japanese `key_one` beside `key_other`, so every file has every
+ * English key), but an island needs only the forms its language can select.
+ */
+export function formUsed(lang: string, key: string): boolean {
+  const suffix = /_(zero|one|two|few|many|other)$/.exec(key)?.[1];
+  if (!suffix) return true;
+  let rule = rules.get(lang);
+  if (!rule) rules.set(lang, (rule = new Intl.PluralRules(lang)));
+  return (rule.resolvedOptions().pluralCategories as string[]).includes(suffix);
+}
+
 const separators = new Map<string, { group: string; decimal: string }>();
 
 /**

@@ -1,6 +1,6 @@
 import { catalogs, english, type Messages } from './messages/index.ts';
 import { localeInfo, type Locale } from './locales.ts';
-import { baseKeyOf, interpolate, pluralKey, pluralLangEntry, type BaseKey, type MessageParams } from './interpolate.ts';
+import { baseKeyOf, formUsed, interpolate, pluralKey, pluralLangEntry, type BaseKey, type MessageParams } from './interpolate.ts';
 
 /**
  * A key of the English catalog, plural forms under their base key (`history.words` for `history.words_one` and
@@ -41,7 +41,8 @@ export const isPluralKey = (key: MessageKey): boolean => `${key}_other` in engli
 export function messageEntries(locale: Locale, key: MessageKey): [string, string][] {
   if (!isPluralKey(key)) return [[key, translate(locale, key)]];
   const catalog = catalogOf(locale);
-  const own = Object.entries(catalog).filter(([k]) => k !== key && baseKeyOf(k) === key);
+  const lang = localeInfo(locale).lang;
+  const own = Object.entries(catalog).filter(([k]) => k !== key && baseKeyOf(k) === key && formUsed(lang, k));
   return own.length > 0 ? own : Object.entries(englishCatalog).filter(([k]) => k !== key && baseKeyOf(k) === key);
 }
 
@@ -51,8 +52,9 @@ export const pluralLang = (locale: Locale): Record<string, string> => ({ [plural
 /** The messages of one area (`banner.` …) only, with their plural forms, for an island's props. */
 export function pickMessages<P extends string>(locale: Locale, prefix: P): Record<string, string> {
   const out: Record<string, string> = pluralLang(locale);
+  const lang = localeInfo(locale).lang;
   for (const [key, value] of Object.entries(catalogOf(locale))) {
-    if (key.startsWith(prefix)) out[key] = value;
+    if (key.startsWith(prefix) && formUsed(lang, key)) out[key] = value;
   }
   return out;
 }

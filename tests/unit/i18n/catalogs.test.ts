@@ -38,14 +38,18 @@ describe('interface catalogs', () => {
   const categoriesOf = (code: Locale) => new Intl.PluralRules(localeInfo(code).lang).resolvedOptions().pluralCategories as string[];
   const withoutCount = (text: string) => placeholders(text).filter((name) => name !== 'count');
 
-  it.each(locales.map((l) => l.code))('[SITE-19] %s has every English message and no other, each plural one in exactly the forms its language needs', (code) => {
+  /** The forms a locale's file holds: its language's categories, and English's (so every file has every English key). */
+  const formsOf = (code: Locale) => [...new Set([...categoriesOf(code), ...categoriesOf('en')])].sort();
+
+  it.each(locales.map((l) => l.code))('[SITE-19] %s has every English key and no other, each plural message in the forms its language needs and English\'s', (code) => {
+    expect(englishKeys.filter((k) => !(k in catalogOf(code))), 'English keys missing').toEqual([]);
     const keys = Object.keys(catalogOf(code));
     const expected = baseKeys(englishKeys);
     expect(expected.filter((k) => !baseKeys(keys).includes(k)), 'missing keys').toEqual([]);
     expect(baseKeys(keys).filter((k) => !expected.includes(k)), 'keys English does not have').toEqual([]);
     for (const key of pluralKeys) {
       const forms = keys.filter((k) => k !== key && baseKeyOf(k) === key).map((k) => k.slice(key.length + 1)).sort();
-      expect(forms, `${key}: the plural forms of ${code} (Intl.PluralRules)`).toEqual([...categoriesOf(code)].sort());
+      expect(forms, `${key}: the plural forms of ${code} (Intl.PluralRules, and English's)`).toEqual(formsOf(code));
       expect(keys, `${key} must be only in its plural forms`).not.toContain(key);
     }
   });
@@ -141,6 +145,11 @@ describe('interface catalogs', () => {
     const ru = islandMessages('ru', ['history.']) as Record<string, string>;
     expect(Object.keys(ru).filter((k) => k.startsWith('history.words'))).toEqual(['history.words_one', 'history.words_few', 'history.words_many', 'history.words_other']);
     expect(Object.keys(ru).some((k) => k.startsWith('editor.'))).toBe(false);
+    // A Japanese file also holds English's `_one` (every file has every English key); the island gets only `_other`.
+    const ja = islandMessages('ja', ['history.']) as Record<string, string>;
+    expect('history.words_one' in catalogs.ja).toBe(true);
+    expect(Object.keys(ja).filter((k) => k.startsWith('history.words'))).toEqual(['history.words_other']);
+    expect(Object.keys(rewriterMessages('ja')).some((k) => k.endsWith('_one'))).toBe(false);
     const t = translator(ru);
     expect([1, 4, 5].map((count) => t('history.words', { count }))).toEqual(['1 слово', '4 слова', '5 слов']);
     const ar = translator(islandMessages('ar', ['account.']) as Record<string, string>);
