@@ -21,8 +21,10 @@ export type PluralCategory = (typeof pluralCategories)[number];
 /** A message key without its plural suffix: `history.words_one` → `history.words`. */
 export type BaseKey<K extends string> = K extends `${infer B}_${PluralCategory}` ? B : K;
 
+const PLURAL_SUFFIX = new RegExp(`_(${pluralCategories.join('|')})$`);
+
 /** `key` without a plural suffix (`_one`, `_few` …), or `key` itself. */
-export const baseKeyOf = (key: string): string => key.replace(/_(zero|one|two|few|many|other)$/, '');
+export const baseKeyOf = (key: string): string => key.replace(PLURAL_SUFFIX, '');
 
 /**
  * The entry of an island's messages that names the language (HTML `lang`) whose plural rules choose among
@@ -32,11 +34,16 @@ export const pluralLangEntry = '$pluralLang';
 
 const rules = new Map<string, Intl.PluralRules>();
 
-/** The CLDR plural category of `count` in `lang` (`Intl.PluralRules`, cached per language). */
-export function pluralCategory(lang: string, count: number): PluralCategory {
+/** `Intl.PluralRules` of `lang`, cached per language. */
+function rulesOf(lang: string): Intl.PluralRules {
   let rule = rules.get(lang);
   if (!rule) rules.set(lang, (rule = new Intl.PluralRules(lang)));
-  return rule.select(count) as PluralCategory;
+  return rule;
+}
+
+/** The CLDR plural category of `count` in `lang`. */
+export function pluralCategory(lang: string, count: number): PluralCategory {
+  return rulesOf(lang).select(count) as PluralCategory;
 }
 
 /**
@@ -45,11 +52,8 @@ export function pluralCategory(lang: string, count: number): PluralCategory {
  * English key), but an island needs only the forms its language can select.
  */
 export function formUsed(lang: string, key: string): boolean {
-  const suffix = /_(zero|one|two|few|many|other)$/.exec(key)?.[1];
-  if (!suffix) return true;
-  let rule = rules.get(lang);
-  if (!rule) rules.set(lang, (rule = new Intl.PluralRules(lang)));
-  return (rule.resolvedOptions().pluralCategories as string[]).includes(suffix);
+  const suffix = PLURAL_SUFFIX.exec(key)?.[1];
+  return !suffix || (rulesOf(lang).resolvedOptions().pluralCategories as string[]).includes(suffix);
 }
 
 const separators = new Map<string, { group: string; decimal: string }>();
