@@ -207,11 +207,9 @@ export function edgeFeatures(tokens: readonly Token[]): string[][] {
   });
 }
 
-const doiInside = /10\.\d{4,9}\//;
 const doiLead = /^[[(<]?doi\b/i;
 const isbnDigits = /^[[(]?(?:97[89][-\s]?)?\d[\d-]{7,}[\dXx][.,;)\]]*$/;
 const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
-const webAddress = /^[<(]?(?:https?:\/\/|www\.)/i;
 
 /**
  * What a token's text alone settles about its label, applied when decoding: identifiers have fixed forms, so the
@@ -223,8 +221,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   return tokens.map((t) => {
     const x = normalizeTypography(t.text);
     if (isbnRe.test(x)) return { only: ['isbn'] };
-    if (doiInside.test(x)) return { only: ['doi', 'url'] };
-    if (webAddress.test(x)) return { only: ['url', 'doi', 'note'] };
+    if (doiRe.test(x)) return { only: ['doi', 'url'] };
+    if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
     const never: string[] = [];
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
