@@ -482,6 +482,9 @@ function isTimePhrase(tokens: Token[]): boolean {
   return TIME_NOUNS.has(lower(head)) && (prep !== 'for' || /s$/.test(lower(head)) || rest.some((t) => /^(?:a|the|several|many)$/.test(lower(t))));
 }
 
+/** Words that open a subordinate clause, which needs a verb of its own. */
+const SUBORDINATORS = new Set(['that', 'if', 'when', 'whether', 'because', 'although', 'though', 'while', 'since', 'unless', 'whereas', 'once', 'until']);
+
 /**
  * True when a closing phrase may belong to a clause inside `main` rather than to its main verb: after "that", "if",
  * "when" … or a to-infinitive, "Many people find that they can do more in less time" is not "In less time, many
@@ -779,8 +782,6 @@ function moveMannerAdverb(tokens: Token[]): Token[] | undefined {
 // --- splitting --------------------------------------------------------------------------------------------------------
 
 const SPLIT_AT = new Set(['and', 'but', 'so', 'yet']);
-/** Words that open a subordinate clause, which needs a verb of its own. */
-const SUBORDINATORS = new Set(['that', 'if', 'when', 'whether', 'because', 'although', 'though', 'while', 'since', 'unless', 'whereas', 'once', 'until']);
 
 /** The tense of a clause's first finite verb: 'past', 'present', or undefined (a modal, or none). */
 function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
@@ -1147,7 +1148,7 @@ function frontFinalPhrase(tokens: Token[]): Token[] | undefined {
     if (/^(?:NNP|NNPS|IN|TO|DT|CC|WDT|WP|CD|PRP\$)$/.test(before.tag) || before.prot === 'name' || before.prot === 'term') return undefined;
     if (/^NNS?$/.test(before.tag) && RELATIONAL_NOUNS.has(before.lemma)) return undefined;
     if (IN_COMPLEMENT.has(before.lemma) || IN_COMPLEMENT.has(lower(before))) return undefined;
-    if (main.some((t) => FRONTABLE.has(lower(t)) || /^(?:which|who|that|where)$/.test(lower(t))) || embedsClause(main)) return undefined;
+    if (main.some((t) => FRONTABLE.has(lower(t))) || embedsClause(main)) return undefined;
     const rest = continueSentence(main);
     const front = startSentence(phrase);
     if (!rest || !front) return undefined;
