@@ -794,6 +794,13 @@ function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
 }
 
 /** Splits a long sentence at ", and/but/so", ";", ", which", ", where" or a result participle. */
+/**
+ * The word that opens a split-off clause referring back to the one before: "That" two times in three, else "This".
+ * Machine essays open sentences with "This" far more than students do (21 against 13 per 10,000 words, training
+ * prompts) and "That" far less (0.9 against 4.0); always "This" pushed the engine's output further towards the former.
+ */
+const referent = (rng: Rng) => (rng() < 2 / 3 ? 'That' : 'This');
+
 function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | undefined {
   const words = wordCount(tokens);
   if (words < 14 || tokens[tokens.length - 1]!.text !== '.') return undefined;
@@ -847,12 +854,12 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
     const participle = tokens[at + 1]!;
     const form = inflect(participle.lemma, pastOrPresent(tokens.slice(0, at)) === 'past' ? 'VBD' : 'VBZ');
     if (!form) return undefined;
-    right = [fresh('This'), { ...participle, text: form, fresh: true }, ...tokens.slice(at + 2)];
+    right = [fresh(referent(rng)), { ...participle, text: form, fresh: true }, ...tokens.slice(at + 2)];
   } else if (lower(tokens[at + 1]) === 'which') {
     // ", which was …" → ". This was …"; a plural verb takes "These".
     const verb = tokens[at + 2]!;
     const plural = verb.tag === 'VBP' || /^(?:are|were|have|do)$/i.test(verb.text);
-    right = [{ ...tokens[at + 1]!, text: plural ? 'These' : 'This', fresh: true }, ...tokens.slice(at + 2)];
+    right = [{ ...tokens[at + 1]!, text: plural ? 'These' : referent(rng), fresh: true }, ...tokens.slice(at + 2)];
   } else if (lower(tokens[at + 1]) === 'who') {
     // ", who were …" after a plural → ". They were …"
     right = [{ ...tokens[at + 1]!, text: 'They', fresh: true }, ...tokens.slice(at + 2)];

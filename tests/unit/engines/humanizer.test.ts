@@ -177,6 +177,24 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('replaces chatbot adjectives with what students write ("important", not "key"), and opens split-off clauses with "That" as well as "This"', () => {
+    const texts = [
+      'Teachers play a crucial role in the development of young people, and parents play a pivotal role at home.',
+      'Clean water is vital for every community, and it remains an integral part of public health.',
+      'Sleep is essential for memory. Regular exercise plays a vital role in mental health, and it is crucial for older adults.',
+    ];
+    const openers = new Set<string>();
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        for (const t of texts) expect(humanize(t, { ultra, seed }).text).not.toMatch(/\bkey\b/i);
+        const split = humanize('The company reduced its prices across every region of the country last spring, which brought thousands of new customers into its stores within a few weeks.', { ultra, seed }).text;
+        const m = split.match(/\. (That|This) brought/);
+        if (m) openers.add(m[1]!);
+      }
+    }
+    expect([...openers].sort()).toEqual(['That', 'This']);
+  });
+
   it('checks protected spans as whole words: "C" of "1.1°C" inside "Climate" does not send the paragraph back unchanged', () => {
     const paragraph =
       'Climate change is one of the most pressing challenges facing humanity today. According to NASA, the average global temperature has risen by about 1.1°C since the late 19th century. This warming is primarily driven by human activities, particularly the burning of fossil fuels, which releases carbon dioxide into the atmosphere.';
