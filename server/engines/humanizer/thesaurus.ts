@@ -48,7 +48,6 @@ adapt > adjust [prep=to]
 admit > acknowledge [that]
 aid > help [obj]
 allege > claim [that]
-allow > permit [obj]
 alter > change [obj]
 amaze > astonish [obj]
 analyze > examine [obj]
@@ -133,7 +132,7 @@ implore > beg
 imply > suggest [that]
 improve > boost [obj]
 increase > raise, boost [obj]
-influence > shape [obj]
+influence > affect [obj]
 inhabit > live in [obj]
 inquire > ask
 insist > maintain [that]
@@ -338,7 +337,7 @@ pail > bucket
 peril > danger
 perpetrator > offender
 perseverance > persistence
-perspective > viewpoint [not=in,into]
+perspective > view [not=in,into]
 pile > heap
 pledge > promise
 poetry > verse
@@ -549,7 +548,7 @@ unexpected > surprising
 unforgettable > memorable
 unusual > odd, strange
 urgent > pressing
-various > several, different
+various > different
 viable > workable
 volatile > unstable
 weary > tired

@@ -177,7 +177,7 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
-  it('replaces chatbot adjectives with what students write ("important", not "key"), and opens split-off clauses with "That" as well as "This"', () => {
+  it('replaces chatbot adjectives with what students write ("important", not "key"), opens split-off clauses with "That" as well as "This", and keeps a clause after a replaced connective whole', () => {
     const texts = [
       'Teachers play a crucial role in the development of young people, and parents play a pivotal role at home.',
       'Clean water is vital for every community, and it remains an integral part of public health.',
@@ -187,6 +187,10 @@ describe('humanize: what it rewrites', () => {
     for (const ultra of [false, true]) {
       for (let seed = 1; seed <= 8; seed++) {
         for (const t of texts) expect(humanize(t, { ultra, seed }).text).not.toMatch(/\bkey\b/i);
+        // A connective replaced before a subordinate clause must still take it: "So although …", never "This is why although …".
+        const therefore = humanize('Therefore, although the tuition is high, the benefits outweigh the cost for most students.', { ultra, seed }).text;
+        expect(therefore).not.toMatch(/why,? although/i);
+        expect(therefore).toMatch(/although the tuition is high/i);
         const split = humanize('The company reduced its prices across every region of the country last spring, which brought thousands of new customers into its stores within a few weeks.', { ultra, seed }).text;
         const m = split.match(/\. (That|This) brought/);
         if (m) openers.add(m[1]!);
