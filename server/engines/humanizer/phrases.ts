@@ -16,7 +16,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     utilise: ['use'],
     leverage: ['use', 'draw on'],
     facilitate: ['help', 'ease'],
-    enhance: ['improve', 'boost'],
+    enhance: ['improve'],
     demonstrate: ['show'],
     commence: ['start', 'begin'],
     endeavor: ['try'],
@@ -260,7 +260,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     totally: ['completely'],
     especially: ['particularly'],
     particularly: ['especially'],
-    eventually: ['finally', 'in the end'],
+    eventually: ['in the end', 'over time'],
     instantly: ['immediately', 'at once'],
     immediately: ['at once', 'right away'],
     rapidly: ['quickly'],
@@ -351,6 +351,11 @@ export interface PhraseRule {
   next?: RegExp;
   /** The matched verb's Penn tag must match ("has the potential to" → "could", not "had …"). */
   verbTag?: RegExp;
+  /**
+   * A preposition the phrase ends in that a later conjunct may repeat: the rule is refused when "and/or … <prep>"
+   * follows ("led to the Terror and, eventually, to Napoleon" cannot become "resulted in the Terror and … to Napoleon").
+   */
+  sharedPrep?: string;
 }
 
 const CONNECTIVES: PhraseRule[] = [
@@ -635,8 +640,8 @@ const PHRASES: PhraseRule[] = [
   { match: '~be essential for', replace: ['~be necessary for', '~be important for'], nextTag: /^(?:DT|PRP\$|JJ|NN|NNS|VBG|CD)$/, prevNot: ['it', 'this', 'that'] },
   { match: '~be essential to', replace: ['~be central to', '~be important to'], nextTag: /^(?:DT|PRP\$|JJ|NN|NNS|CD)$/ },
   { match: '~be associated with', replace: ['~be linked to', '~be tied to'] },
-  { match: '~lead to', replace: ['~result in', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },
-  { match: '~result in', replace: ['~lead to', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },
+  { match: '~lead to', replace: ['~result in', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/, sharedPrep: 'to' },
+  { match: '~result in', replace: ['~lead to', '~cause'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/, sharedPrep: 'in' },
   { match: '~contribute to', replace: ['~add to'], nextTag: /^(?:DT|PRP\$|JJ|NN|CD)/ },
   { match: '~raise concerns', replace: ['~voice concerns', '~stir concerns'] },
   { match: '~raise questions', replace: ['~prompt questions'] },
@@ -650,7 +655,7 @@ const PHRASES: PhraseRule[] = [
   { match: '~make use of', replace: ['~use'] },
   { match: '~make an effort to', replace: ['~try to'] },
   { match: '~make it possible to', replace: ['~allow us to'] },
-  { match: '~give rise to', replace: ['~cause', '~lead to'] },
+  { match: '~give rise to', replace: ['~cause', '~lead to'], sharedPrep: 'to' },
   { match: '~pay attention to', replace: ['~notice', '~heed'] },
   { match: '~come to terms with', replace: ['~accept', '~make peace with'] },
   { match: '~keep in mind', replace: ['~remember', '~bear in mind'] },

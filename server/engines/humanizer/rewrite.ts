@@ -84,6 +84,17 @@ function dropTodayOpener(tokens: Token[], rng: Rng): Token[] {
   return tokens;
 }
 
+/** Whether a later conjunct of the sentence repeats `prep` ("… and, eventually, to …"), within a few words of "and"/"or". */
+function sharesPreposition(rest: readonly Token[], prep: string): boolean {
+  for (let k = 0; k < rest.length; k++) {
+    const w = lower(rest[k]);
+    if (w === '.' || w === ';') return false;
+    if (w !== 'and' && w !== 'or') continue;
+    for (let j = k + 1; j < Math.min(rest.length, k + 5); j++) if (lower(rest[j]) === prep) return true;
+  }
+  return false;
+}
+
 /** Replaces stock phrases (sentence openers and wordy phrases) with plainer alternatives. */
 function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const index = phrases();
@@ -106,6 +117,7 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (c.rule.next && !(after && c.rule.next.test(lower(after)))) continue;
       if (c.rule.verbTag && !(verbTag && c.rule.verbTag.test(verbTag))) continue;
       if (c.rule.prevNot && c.rule.prevNot.includes(lower(out[i - 1]))) continue;
+      if (c.rule.sharedPrep && sharesPreposition(out.slice(i + c.parts.length), c.rule.sharedPrep)) continue;
       if (rng() >= (c.rule.start ? chance(s, 0.97, 1) : chance(s, 0.92, 1))) break;
       const end = i + c.parts.length;
       const next = out[end];

@@ -344,6 +344,9 @@ function moveAdverb(tokens: Token[]): Token[] | undefined {
     if (v < 1 || v > 6 || !isNounPhrase(rest.slice(0, v)) || rest.slice(0, v).some((t) => t.text === ',')) return undefined;
     const at = AUXILIARY.test(lower(rest[v])) && /^(?:VB|JJ|RB)/.test(rest[v + 1]?.tag ?? '') ? v + 1 : v;
     if (!AUXILIARY.test(lower(rest[v])) && !/^(?:VBD|VBZ|VBP)$/.test(rest[v]!.tag)) return undefined;
+    // Not into a negated verb group: "Ultimately, the Revolution did not immediately produce …" read "The Revolution
+    // eventually did not immediately produce …".
+    if (rest.slice(v, v + 3).some((t) => /^(?:not|n't|never)$/i.test(t.text))) return undefined;
     const started = startSentence(rest);
     if (!started) return undefined;
     const adverb = { ...first, text: first.text.toLowerCase(), space: ' ', moved: true };
@@ -648,9 +651,15 @@ function reorderClauses(tokens: Token[]): Token[] | undefined {
     // "While A may bring satisfaction, it is brief.": a main clause that opens with a pronoun may refer back into
     // the subordinate clause, and would point at nothing once it comes first.
     // When the pronoun stands for the subordinate clause's noun-phrase subject, the two subjects swap.
+    // A pronoun further into the main clause may also stand for a noun of the subordinate one ("while remote work is
+    // here to stay, organizations must … maximize its advantages"): moved to the end, the clause would name its
+    // noun after the pronoun. Such sentences keep their order (a main clause that opens with the pronoun is the case
+    // below: its subject swaps with the noun, and the later pronouns then follow it).
+    const opensWithPronoun = /^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text);
+    if (!opensWithPronoun && main.slice(1).some((t) => /^(?:it|its|they|them|their|he|him|his|she|her)$/i.test(t.text))) return undefined;
     let mainPart = main;
     let subPart = sub;
-    if (/^(?:it|they|this|these|that|those|he|she|his|her|its|their|such)$/i.test(main[0]!.text)) {
+    if (opensWithPronoun) {
       const swapped = swapSubjects(sub, main);
       if (!swapped) return undefined;
       [mainPart, subPart] = swapped;

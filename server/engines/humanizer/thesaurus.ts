@@ -130,7 +130,6 @@ impact > affect [obj]
 implement > carry out [obj]
 implore > beg
 imply > suggest [that]
-improve > boost [obj]
 increase > raise, boost [obj]
 influence > affect [obj]
 inhabit > live in [obj]

@@ -90,7 +90,9 @@ describe('humanize: clause structure', () => {
 
   it('moves a condition or time clause to the end without a comma, a concession with one, and never "the reason is because"', () => {
     expect(anyOf(versions('When you stop learning, you stop growing.'), /^You stop growing when you stop learning\.$/)).toBe(true);
-    expect(anyOf(versions('Although the plan was costly, the council approved it.'), /^The council approved it, although the plan was costly\.$/)).toBe(true);
+    expect(anyOf(versions('Although the plan was costly, the council approved the budget.'), /^The council approved the budget, although the plan was costly\.$/)).toBe(true);
+    // A pronoun in the main clause may stand for the subordinate clause's noun: that clause stays in front.
+    expect(noneOf(versions('Although the plan was costly, the council approved it.', true), /^The council approved it, although/)).toBe(true);
     const outputs = versions('The reason I believe this is because our brains never stop learning.', true);
     expect(noneOf(outputs, /^Because|, so the reason/), outputs.join(' | ')).toBe(true);
   });

@@ -199,6 +199,21 @@ describe('humanize: what it rewrites', () => {
     expect([...openers].sort()).toEqual(['That', 'This']);
   });
 
+  it('keeps what a reader of a history or policy paragraph needs: negated verbs, shared prepositions, antecedents before pronouns', () => {
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const a = humanize('Ultimately, the Revolution did not immediately produce a stable democracy.', { ultra, seed }).text;
+        expect(a).not.toMatch(/(?:eventually|ultimately|in the end) did not/i);
+        expect(a).toMatch(/did not immediately produce|didn't immediately produce/);
+        const b = humanize('Instead, it led to the Reign of Terror and, eventually, to the rise of Napoleon Bonaparte.', { ultra, seed }).text;
+        expect(b).toMatch(/led to the Reign of Terror/);
+        const c = humanize('While remote work is here to stay, organizations must consider how to support their staff to maximize its advantages.', { ultra, seed }).text;
+        expect(c).toMatch(/^While remote work is here to stay,/);
+        expect(humanize('Governments should improve irrigation systems and train farmers.', { ultra, seed }).text).not.toMatch(/boost/);
+      }
+    }
+  });
+
   it('checks protected spans as whole words: "C" of "1.1°C" inside "Climate" does not send the paragraph back unchanged', () => {
     const paragraph =
       'Climate change is one of the most pressing challenges facing humanity today. According to NASA, the average global temperature has risen by about 1.1°C since the late 19th century. This warming is primarily driven by human activities, particularly the burning of fossil fuels, which releases carbon dioxide into the atmosphere.';
