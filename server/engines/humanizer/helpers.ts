@@ -32,6 +32,11 @@ export interface Settings {
   pass: number;
   /** How much to change, 0..1 (1 = the mode's full rate): every step's probability is scaled by it. */
   strength: number;
+  /**
+   * Set for a sentence whose neighbour before it already ends "…, some people argue.": the same inversion twice in a
+   * row ("…, some people argue. …, they claim.") reads as a tic.
+   */
+  noInversion?: boolean;
 }
 
 /** The probability of a step in this pass: the mode's figure (normal or Ultra) scaled by the strength. */

@@ -6,6 +6,7 @@
 import { diffSegments, type ChangeKind, type Segment } from './diff.ts';
 import { mergePass, mulberry32, rewriteSentence, type Settings } from './rewrite.ts';
 import { tagSentence } from './tagger.ts';
+import { endsInverted } from './structure.ts';
 import { findProtectedSpans as findSpans, splitSentences, tokenize, type ProtectedSpan, type Token } from './tokens.ts';
 import { spanOccurrences } from './helpers.ts';
 
@@ -135,7 +136,8 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
   let sentences: Token[][] = [];
   for (const sentence of splitSentences(tokenize(paragraph, spans))) {
     tagSentence(sentence);
-    sentences.push(...rewriteSentence(sentence, settings, rng));
+    const previous = sentences[sentences.length - 1];
+    sentences.push(...rewriteSentence(sentence, previous && endsInverted(previous) ? { ...settings, noInversion: true } : settings, rng));
   }
   sentences = mergePass(sentences, settings, rng);
   for (let pass = 1; settings.ultra && pass < ULTRA_PASSES; pass++) {
@@ -143,7 +145,10 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
     // earlier pass wrote are never rewritten (no drift from synonym to synonym) and moved words stay put.
     const again = { ...settings, pass };
     const next: Token[][] = [];
-    for (const sentence of sentences) next.push(...rewriteSentence(sentence, again, rng));
+    for (const sentence of sentences) {
+      const previous = next[next.length - 1];
+      next.push(...rewriteSentence(sentence, previous && endsInverted(previous) ? { ...again, noInversion: true } : again, rng));
+    }
     sentences = mergePass(next, again, rng);
   }
   let out = '';

@@ -279,7 +279,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     luckily: ['fortunately'],
     barely: ['hardly', 'scarcely'],
     hardly: ['barely', 'scarcely'],
-    honestly: ['frankly', 'truly'],
+    honestly: ['frankly'], // not "truly": "Honestly, I never thought …" means "to be honest"
     utterly: ['completely', 'totally'],
     extremely: ['very', 'really'],
     promptly: ['quickly'],

@@ -327,6 +327,12 @@ function saidInversion(tokens: Token[]): Token[] | undefined {
   return [...markMoved(withLastSpace(started, '')), fresh(',', ' '), ...markMoved(respaced([...who, verb], '')), end];
 }
 
+/** Whether a sentence ends as `saidInversion` leaves it: "…, some people argue." (the speaker and verb moved there). */
+export function endsInverted(tokens: readonly Token[]): boolean {
+  const verb = tokens[tokens.length - 2];
+  return verb !== undefined && verb.moved === true && SAY_VERBS.has(verb.lemma) && tokens.some((t) => t.fresh && t.text === ',');
+}
+
 const MOVABLE_ADVERBS = new Set(
   'suddenly eventually gradually slowly quickly immediately soon recently initially ultimately quietly carefully silently instantly rapidly reluctantly eagerly nervously gently instinctively hesitantly unexpectedly abruptly swiftly promptly subsequently later finally'.split(' '),
 );
@@ -1295,7 +1301,7 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
   let moves = 0;
   for (const [, i] of order) {
     const [move, normal, ultra] = MOVES[i]!;
-    if (!p(normal, ultra)) continue;
+    if (!p(normal, ultra) || (move === saidInversion && s.noInversion)) continue;
     const whole = move(out);
     const next = whole ?? (AFTER_INTRO.has(move) ? afterIntro(out, move) : undefined);
     if (next && accept(out, [next])) {

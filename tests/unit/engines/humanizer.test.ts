@@ -210,6 +210,10 @@ describe('humanize: what it rewrites', () => {
         const c = humanize('While remote work is here to stay, organizations must consider how to support their staff to maximize its advantages.', { ultra, seed }).text;
         expect(c).toMatch(/^While remote work is here to stay,/);
         expect(humanize('Governments should improve irrigation systems and train farmers.', { ultra, seed }).text).not.toMatch(/boost/);
+        // One "…, some people argue." is a turn of phrase; two in a row are a tic.
+        const d = humanize('Some people argue that university education should be free for all students. They claim that free tuition would let talented young people avoid large debts.', { ultra, seed }).text;
+        expect(d).not.toMatch(/, (?:some people|they) (?:argue|claim|say)\.\s.*, (?:some people|they) (?:argue|claim|say)\.$/);
+        expect(humanize('Honestly, I never thought I would enjoy running.', { ultra, seed }).text).not.toMatch(/^Truly/);
       }
     }
   });
