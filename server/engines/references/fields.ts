@@ -166,8 +166,13 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
       continue;
     }
     const single = !/\s/.test(part) || /^(van|von|de|del|der|di|da|le|la)\s/i.test(part);
+    // A family name of two or three capitalised words before initials: "García Márquez, G.", "Lloyd Webber, A.".
+    const compoundFamily = !single && next !== undefined && isInitials(next) && /^\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(part);
     // "Family, Given" pair: a single family word followed by initials or given names that are not themselves a full name.
-    if (single && next !== undefined && !isInitials(part) && (isInitials(next) || (names.length === 0 && !/\s\p{Lu}\p{Ll}+$/u.test(next) && /^\p{Lu}/u.test(next)))) {
+    // The first name of an MLA or Chicago list is "Family, Given [Middle]" ("Hochschild, Arlie Russell, and Anne
+    // Machung"), so the part after it is its given names, unless that part is itself a Vancouver name ("Ubel PA").
+    const firstPair = names.length === 0 && /^\p{Lu}/u.test(next ?? '') && !/\s\p{Lu}{1,3}$/u.test(next!);
+    if (compoundFamily || (single && next !== undefined && !isInitials(part) && (isInitials(next) || firstPair))) {
       names.push({ family: part, given: next });
       i++;
       continue;

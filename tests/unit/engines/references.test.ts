@@ -121,6 +121,15 @@ describe('reference parser', () => {
       { family: 'Jones', given: 'Mary' },
       { family: 'Brown', given: 'Peter' },
     ]);
+    // A middle name is not a second author, and a family name of two words stays whole.
+    expect(parseNames('Hochschild, Arlie Russell.').names).toEqual([{ family: 'Hochschild', given: 'Arlie Russell' }]);
+    expect(parseNames('Hochschild, Arlie Russell, and Anne Machung.').names).toEqual([
+      { family: 'Hochschild', given: 'Arlie Russell' },
+      { family: 'Machung', given: 'Anne' },
+    ]);
+    expect(parseNames('García Márquez, G.').names).toEqual([{ family: 'García Márquez', given: 'G.' }]);
+    expect(parseNames('Lloyd Webber, A., & Rice, T.').names.map((n) => n.family)).toEqual(['Lloyd Webber', 'Rice']);
+    expect(parseNames('Halpern SD, Ubel PA, Caplan AL.').names.map((n) => n.family)).toEqual(['Halpern', 'Ubel', 'Caplan']);
   });
 
   it('[TOOL-05] reads a group author as one organisation, not as a person', () => {
