@@ -49,6 +49,8 @@ export function cleanField(s: string | undefined, options: { container?: boolean
   let t = normalizeTypography(s).trim();
   // "In: Proceedings of …" — the "In" belongs to the style, not to the container's name (a title may start with "In").
   if (options.container) t = t.replace(/^in:?\s+/i, '');
+  // Vancouver's medium mark is not part of the title: "Obesity and overweight [Internet]."
+  t = t.replace(/\s*\[(?:internet|online|electronic resource|e-?book|video|podcast|audio(?:book)?)\][.,;:]*$/i, '');
   const keepEnd = /[?!]["']?[.,]?$/.test(t);
   t = trimPunct(t);
   if (keepEnd && !/[?!]$/.test(t)) t += '?';
@@ -121,6 +123,9 @@ export function isOrganizationName(raw: string): boolean {
   if (/^\p{Lu}{4,10}$/u.test(text) || /^(?:WHO|NIH|CDC|FDA|EPA|IMF|NHS|NSF|APA|MLA|BBC|ILO|FAO|UN|EU|OECD)$/u.test(text)) return true;
   const words = text.split(/\s+/);
   if (words.length < 2) return false;
+  // A name that opens with an acronym ("BBC News", "NASA Earth Observatory"): a person's initials come after the
+  // family name (Vancouver "Ubel PA") or carry full stops ("K. He").
+  if (/^\p{Lu}{2,6}$/u.test(words[0]!) && words.slice(1).every((w) => /^\p{Lu}\p{Ll}/u.test(w))) return true;
   return organizationWord.test(text) || organizationJoiner.test(text);
 }
 
@@ -229,12 +234,19 @@ export function fieldsFromSpans(spans: Spans, whole: string): ReferenceFields {
   const editors = parseNames(joined('editor') ?? null);
   const date = cleanField(first('date'));
   const vi = volumeAndIssue(joined('volume') ?? null, whole);
-  const container = cleanField(first('journal') ?? first('container-title') ?? first('collection-title'), { container: true });
+  let container = cleanField(first('journal') ?? first('container-title') ?? first('collection-title'), { container: true });
+  // Vancouver "Lancet. 2012 Dec 15;380(9859):2095-128." — the date often lands in the journal's span: it is the date.
+  let dateInContainer: number | null = null;
+  const dated = spans.has('journal') && container?.match(/^(.*?\S)[.,]?\s+((?:1[6-9]|20)\d\d)(?:\s+\p{Lu}\p{Ll}{2,8}\.?(?:\s+\d{1,2})?)?$/u);
+  if (dated) {
+    container = dated[1]!;
+    dateInContainer = Number(dated[2]);
+  }
   const number = first('citation-number')?.match(/\d+/)?.[0];
   const base = {
     authors: authors.names,
     etAl: authors.etAl,
-    year: yearIn(joined('date')) ?? null,
+    year: yearIn(joined('date')) ?? dateInContainer ?? yearIn(joined('volume')?.match(/^\s*(?:1[6-9]|20)\d\d(?=\s*[;:])/)?.[0]) ?? null,
     date,
     title: cleanField(first('title')),
     container,

@@ -145,6 +145,8 @@ describe('reference parser', () => {
       { family: 'Bank', given: 'A. B.' },
     ]);
     expect(parseNames('van der Berg, A.').names).toEqual([{ family: 'van der Berg', given: 'A.' }]);
+    expect(parseNames('BBC News').names).toEqual(org('BBC News'));
+    expect(parseNames('NASA Earth Observatory.').names).toEqual(org('NASA Earth Observatory'));
     for (const entry of [
       'World Health Organization. (2020). Global tuberculosis report 2020. World Health Organization.',
       'American Psychological Association. (2020). Publication manual of the American Psychological Association (7th ed.).',
@@ -156,6 +158,13 @@ describe('reference parser', () => {
       expect(authors[0], entry).toMatchObject({ given: '', organization: true });
       expect(entry).toContain(authors[0]!.family);
     }
+  });
+
+  it('[TOOL-05] reads a Vancouver date written into the journal span, and drops the "[Internet]" mark from a title', () => {
+    const lancet = parseReference('5. Lozano R, Naghavi M, Foreman K, et al. Global and regional mortality from 235 causes of death for 20 age groups in 1990 and 2010. Lancet. 2012 Dec 15;380(9859):2095-128.');
+    expect(lancet).toMatchObject({ year: 2012, container: 'Lancet', volume: '380', issue: '9859', pages: '2095-128' });
+    const web = parseReference('4. Centers for Disease Control and Prevention. Obesity and overweight [Internet]. Atlanta: CDC; 2022 [cited 2023 Mar 1]. Available from: https://www.cdc.gov/obesity/');
+    expect(web).toMatchObject({ year: 2022, title: 'Obesity and overweight', url: 'https://www.cdc.gov/obesity/' });
   });
 
   it('[TOOL-05] matches citations of a group author by its name or its acronym', () => {
