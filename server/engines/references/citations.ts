@@ -70,9 +70,13 @@ export function findCitations(body: string, options: { numericParens?: boolean }
     const inner = m[1]!;
     if (!new RegExp(yearPart).test(inner)) continue;
     let offset = m.index + 1;
-    for (const part of inner.split(';')) {
-      const partStart = offset + (part.length - part.trimStart().length);
-      offset += part.length + 1;
+    for (const whole of inner.split(';')) {
+      // A secondary citation, "(Siegel, 2001, as cited in Walker, 2017)": the list holds the source read (Walker), not
+      // the original, so only the part after "as cited in" is matched.
+      const secondary = whole.match(/^(.*?\bas cited in\s+)/i);
+      const part = secondary ? whole.slice(secondary[1]!.length) : whole;
+      const partStart = offset + (secondary ? secondary[1]!.length : whole.length - whole.trimStart().length);
+      offset += whole.length + 1;
       const pm = part.trim().match(new RegExp(String.raw`^(.*?\p{L}.*?)[,\s]+((?:${yearPart})(?:\s*,\s*(?:${yearPart}))*)(?:\s*,\s*(?:pp?\.|para\.|chap\.)\s*[\d–-]+)?$`, 'u'));
       if (!pm) continue;
       const who = authorPart(pm[1]!);

@@ -278,6 +278,14 @@ Future, F. (2041). Tomorrow's paper. Journal of Time, 9, 1–2.`;
     expect(citation('listedNotCited')).toEqual(expect.arrayContaining([4, 6]));
   });
 
+  it('[TOOL-05] matches a secondary citation to the source read, not the original ("as cited in")', () => {
+    const r = analyzeReferences(
+      'Some disagree (Siegel, 2001, as cited in Walker, 2018). Others agree (Born, 2010).\n\nReferences\n\nBorn, J. (2010). The memory function of sleep. Nature Reviews Neuroscience, 11(2), 114–126.\nWalker, M. (2018). Why we sleep. Scribner.',
+    ).report;
+    expect(r.citationIssues).toEqual([]);
+    expect(r.entries.map((e) => e.citedBy)).toEqual([1, 1]);
+  });
+
   it('[TOOL-05] reports gaps in a numbered list and numbers cited beyond it', () => {
     const r = analyzeReferences('Deep nets [1], [2]–[5] and [7].\n\nReferences\n[1] A. One, "T," J. A, vol. 1, pp. 1–2, 2001.\n[2] B. Two, "U," J. B, vol. 2, pp. 3–4, 2002.\n[4] C. Four, "V," J. C, vol. 3, pp. 5–6, 2003.').report;
     expect(r.citationIssues.find((i) => i.code === 'numberingGap')?.params?.numbers).toBe('3');
