@@ -162,7 +162,7 @@ export const PLAIN_WORDS: Record<WordPos, Record<string, string[]>> = {
     // Not "key": the essays' machine half uses it three times as often as the human half (2.2 against 0.8 per
     // 10,000 words, training prompts), and it was the engine's favourite replacement (12.5 per 10,000 in its output).
     crucial: ['important'],
-    pivotal: ['central', 'important'],
+    pivotal: ['important'], // "a central shift" is not "a pivotal shift"
     paramount: ['all-important'],
     comprehensive: ['thorough', 'complete'],
     robust: ['strong', 'solid'],
