@@ -255,7 +255,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-2">
       <dt className="w-24 shrink-0 text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+      {/* Each value takes its own direction: a DOI or a Latin name read in an Arabic page's direction comes out reordered. */}
+      <dd className="min-w-0 break-words text-slate-900" dir="auto">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -279,7 +282,7 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
       {entry.verdict === 'unchecked' && entry.uncheckedReason && <p className="mt-1 text-sm text-slate-600">{t(`refcheck.unchecked.${entry.uncheckedReason}`)}</p>}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700">{t('refcheck.fieldsToggle')}</summary>
-        <dl className="mt-2 grid gap-1" dir="auto">
+        <dl className="mt-2 grid gap-1">
           {f.authors.length > 0 && <Field label={t('refcheck.field.authors')}>{f.authors.join('; ')}</Field>}
           {f.year !== null && <Field label={t('refcheck.field.year')}>{f.year}</Field>}
           {f.title && <Field label={t('refcheck.field.title')}>{f.title}</Field>}
@@ -316,20 +319,24 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
             {entry.conflicts.map((c) => (
               <tr key={c.field} className="border-t border-slate-100">
                 <th scope="row" className="py-1 pe-2 text-start font-medium text-slate-800">{t(`refcheck.field.${c.field}`)}</th>
-                <td className="py-1 pe-2 break-words">{c.listed}</td>
-                <td className="py-1 break-words">{c.found || t(c.field === 'doi' ? 'refcheck.doiUnregistered' : 'refcheck.none')}</td>
+                <td className="py-1 pe-2 break-words" dir="auto">
+                  {c.listed}
+                </td>
+                <td className="py-1 break-words" dir="auto">
+                  {c.found || t(c.field === 'doi' ? 'refcheck.doiUnregistered' : 'refcheck.none')}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       {e && (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" dir="auto" data-evidence>
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" data-evidence>
           <p className="font-semibold text-slate-800">
             {t(entry.verdict === 'notFound' ? 'refcheck.evidenceNearest' : 'refcheck.evidenceMatch', { source: e.source === 'crossref' ? 'Crossref' : 'OpenAlex' })}
             {entry.similarity !== null && <span className="font-normal text-slate-600"> · {t('refcheck.similarity', { percent: Math.round(entry.similarity * 100) })}</span>}
           </p>
-          <p className="mt-1 text-slate-900">
+          <p className="mt-1 text-slate-900" dir="auto">
             {[e.authors.slice(0, 3).join(', ') + (e.authors.length > 3 ? ' …' : ''), e.year ? `(${e.year})` : '', e.title, e.container, [e.volume, e.issue ? `(${e.issue})` : ''].join(''), e.pages].filter(Boolean).join('. ')}
           </p>
           {e.doi && (

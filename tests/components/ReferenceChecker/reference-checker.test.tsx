@@ -56,7 +56,7 @@ describe('ReferenceChecker', () => {
     vi.clearAllMocks();
   });
 
-  it('[TOOL-05] on an Arabic page the pasted paper and every reference card keep their own direction (dir="auto")', async () => {
+  it('[TOOL-05] on an Arabic page the pasted paper, every reference card and each value read from it keep their own direction (dir="auto")', async () => {
     renderChecker('ar');
     const input = screen.getByRole('textbox');
     expect(input.getAttribute('dir')).toBe('auto');
@@ -64,8 +64,12 @@ describe('ReferenceChecker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'تحقّق من المراجع' }));
     const card = await screen.findByRole('listitem', { name: 'المرجع 1' });
     expect(within(card).getByText(entryText).getAttribute('dir')).toBe('auto');
-    expect(card.querySelector('dl')!.getAttribute('dir')).toBe('auto');
-    expect(card.querySelector('[data-evidence]')!.getAttribute('dir')).toBe('auto');
+    // The labels follow the page; each value (a DOI, Latin names) takes its own direction, or "10.1038/nature14539"
+    // would be drawn "nature14539/10.1038" (tests/e2e/references.spec.ts checks the drawing).
+    expect(card.querySelector('dl')!.hasAttribute('dir')).toBe(false);
+    for (const value of card.querySelectorAll('dd')) expect(value.getAttribute('dir')).toBe('auto');
+    expect(card.querySelector('[data-evidence]')!.hasAttribute('dir')).toBe(false);
+    expect(within(card.querySelector<HTMLElement>('[data-evidence]')!).getByText(/^Yann LeCun\. \(2015\)\. Deep learning/).getAttribute('dir')).toBe('auto');
   });
 
   it.each([
