@@ -14,7 +14,8 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
-import { translator } from '../shared/i18n.tsx';
+import { formatNumber } from '../shared/format.ts';
+import { langOf, translator } from '../shared/i18n.tsx';
 import { HistoryLink, RunContinues } from '../shared/tool/RunBar.tsx';
 
 export interface ReferenceCheckerProps {
@@ -41,6 +42,7 @@ const severityStyle = { error: 'text-red-800', warning: 'text-amber-900', info: 
 
 export function ReferenceChecker({ messages, sampleText, pricingPath, historyPath }: ReferenceCheckerProps) {
   const t: (key: string, params?: Params) => string = translator(messages);
+  const lang = langOf(messages);
   const text = useStore($refText);
   const price = useStore($refPrice);
   const run = useStore($refRun);
@@ -151,7 +153,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
-          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: words, count: refLimits.maxWords })}</p>
+          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: formatNumber(lang, words), count: formatNumber(lang, refLimits.maxWords) })}</p>
           <p className="text-sm text-slate-700" aria-live="polite">
             {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { count: price.beans }) : ''}
           </p>

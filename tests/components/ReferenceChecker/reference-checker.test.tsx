@@ -45,7 +45,7 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
 
-const renderChecker = (locale: 'en' | 'ar' | 'fr') =>
+const renderChecker = (locale: 'en' | 'ar' | 'fr' | 'de') =>
   render(<ReferenceChecker messages={refcheckMessages(locale)} sampleText="sample" pricingPath={`/${locale}/try-premium`} historyPath={`/${locale}/history`} />);
 
 describe('ReferenceChecker', () => {
@@ -83,6 +83,16 @@ describe('ReferenceChecker', () => {
     render(<Report report={one} t={t} />);
     expect(screen.getByText(summary)).toBeTruthy();
     expect(screen.getByText(citations)).toBeTruthy();
+  });
+
+  it.each([
+    ['en', '0 / 20,000 words', '3 / 20,000 words'],
+    ['de', '0 / 20.000 Wörter', '3 / 20.000 Wörter'],
+  ] as const)('[TOOL-05] [SITE-19] %s: the word count and its limit are written as the language writes numbers', (locale, empty, typed) => {
+    renderChecker(locale);
+    expect(screen.getByText(empty)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Deep learning works.' } });
+    expect(screen.getByText(typed)).toBeTruthy();
   });
 
   it('[HUM-23] [TOOL-05] the network failing while a paid check is polled says the check goes on and links the history', async () => {
