@@ -98,3 +98,15 @@ test('[TOOL-05] [SITE-19] on an Arabic page a card shows a DOI and names in thei
   expect(await drawnInOrder(authors, 'Quint', 'A.')).toBe(true);
   expect(await authors.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
 });
+
+test('[TOOL-05] by keyboard: Enter on "Check references" runs it, and the focus is back on the button when the cards are shown', async ({ page }) => {
+  await signUpFresh(page, { tag: 'rckb', returnTo: '/en/refchecker' });
+  await expect(page.locator('[data-refchecker][data-ready]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Try a sample' }).focus();
+  await page.keyboard.press('Enter');
+  const run = page.getByRole('button', { name: 'Check references' });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
+  await expect(run).toBeFocused();
+});

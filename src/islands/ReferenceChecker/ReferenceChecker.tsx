@@ -17,6 +17,7 @@ import { $user, ensureFreshToken } from '../../stores/user.ts';
 import { formatNumber } from '../shared/format.ts';
 import { langOf, translator } from '../shared/i18n.tsx';
 import { HistoryLink, RunContinues } from '../shared/tool/RunBar.tsx';
+import { useFocusBack } from '../shared/useFocusBack.ts';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
@@ -56,6 +57,8 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
   useEffect(() => setReady(true), []);
   const running = run.status === 'running' || !ready;
   const words = countWords(text);
+  const checkDisabled = !text.trim() || running || overLimit(text);
+  const focusBack = useFocusBack<HTMLButtonElement>(checkDisabled);
 
   useEffect(() => {
     const orderNo = new URLSearchParams(location.search).get('orderNo');
@@ -68,6 +71,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
   }, []);
 
   function check() {
+    focusBack.pressed();
     if (!text.trim() || running || overLimit(text)) return;
     if (!isLoggedIn()) return redirectToSignup();
     void runReferenceCheck();
@@ -160,7 +164,8 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           <button
             type="button"
             className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={!text.trim() || running || overLimit(text)}
+            ref={focusBack.ref}
+            disabled={checkDisabled}
             onClick={check}
           >
             {run.status === 'running' ? t('refcheck.checking') : t('refcheck.check')}
