@@ -153,3 +153,15 @@ test('[TOOL-06] [COM-15] in Arabic a saved document’s date reads year first, i
   await expect(inHistory).toBeVisible({ timeout: 20_000 });
   expect(await yearDrawnFirst(inHistory)).toBe(true);
 });
+
+test('[TOOL-06] at 375 px the word count and the save state each stay on one line beside "New document"', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpFresh(page, { tag: 'ed375', returnTo: '/en/ai-editor' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'New document' })).toBeVisible();
+  /** Lines the element's text takes: its height over its line height. */
+  const lines = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  for (const selector of ['[data-words]', '[data-save-state]']) expect(await lines(selector), selector).toBe(1);
+  expect(await page.getByRole('button', { name: 'New document' }).evaluate((el) => el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
+});
