@@ -344,7 +344,10 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
             {entry.similarity !== null && <span className="font-normal text-slate-600"> · {t('refcheck.similarity', { percent: Math.round(entry.similarity * 100) })}</span>}
           </p>
           <p className="mt-1 text-slate-900" dir="auto">
-            {[e.authors.slice(0, 3).join(', ') + (e.authors.length > 3 ? ' …' : ''), e.year ? `(${e.year})` : '', e.title, e.container, [e.volume, e.issue ? `(${e.issue})` : ''].join(''), e.pages].filter(Boolean).join('. ')}
+            {[e.authors.slice(0, 3).join(', ') + (e.authors.length > 3 ? ' …' : ''), e.year ? `(${e.year})` : '', e.title, e.container, [e.volume, e.issue ? `(${e.issue})` : ''].join(''), e.pages]
+              .filter(Boolean)
+              // No full stop after the ellipsis of a shortened author list ("Walton …. (2019)").
+              .reduce((line, part) => (line ? `${line}${line.endsWith('…') ? ' ' : '. '}${part}` : part), '')}
           </p>
           {e.doi && (
             <a className="mt-1 inline-block break-all text-brand-700 underline" href={`https://doi.org/${e.doi}`} target="_blank" rel="noopener noreferrer">

@@ -95,6 +95,15 @@ describe('ReferenceChecker', () => {
     expect(screen.getByText(typed)).toBeTruthy();
   });
 
+  it('[TOOL-05] the matching record of a paper with many authors names three and an ellipsis, with no full stop after it', () => {
+    const messages = refcheckMessages('en');
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    const authors = ['Yann LeCun', 'Yoshua Bengio', 'Geoffrey Hinton', 'Ada Lovelace'];
+    const many = { ...report, entries: [{ ...report.entries[0]!, evidence: { ...report.entries[0]!.evidence!, authors } }] };
+    render(<Report report={many} t={t} />);
+    expect(screen.getByText('Yann LeCun, Yoshua Bengio, Geoffrey Hinton … (2015). Deep learning. Nature. 521(7553). 436-444')).toBeTruthy();
+  });
+
   it('[HUM-23] [TOOL-05] the network failing while a paid check is polled says the check goes on and links the history', async () => {
     // Spec §8: a polling error is logged (here into a spy, not the test output).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
