@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { workerPolicy } from '../../scripts/csp.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
@@ -121,4 +121,47 @@ test('[TOOL-06] [SITE-07] the grammar worker gets its own policy (WebAssembly fr
   expect(binary.headers()['content-encoding']).toBe('br');
   // Pages keep their strict policy: no WebAssembly on the page itself.
   expect((await page.request.get('/en/ai-editor')).headers()['content-security-policy']).not.toContain('wasm-unsafe-eval');
+});
+
+test('[TOOL-06] [COM-15] in Arabic a saved document’s date reads year first, in the editor and in the history, not reversed after the Arabic words', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpFresh(page, { tag: 'edar', returnTo: '/en/ai-editor' });
+  await page.goto('/ar/ai-editor');
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await editorOf(page, 'ar').click();
+  await page.keyboard.insertText('Sleep helps students remember what they learned.');
+  await expect(page.locator('[data-save-state]')).toHaveText(translate('ar', 'editor.save.saved'), { timeout: 15_000 });
+  /** Whether the year of the first "YYYY-MM-DD" in `line` is drawn to the left of its day, as it is written. */
+  const yearDrawnFirst = (line: Locator) =>
+    line.evaluate((el) => {
+      const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /\d{4}-\d{2}-\d{2}/.test(n.textContent!))!;
+      const at = /\d{4}-\d{2}-\d{2}/.exec(node.textContent!)!.index;
+      const left = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        return range.getBoundingClientRect().left;
+      };
+      return left(at, at + 4) < left(at + 8, at + 10);
+    });
+  await page.reload();
+  const inEditor = page.locator('[data-documents] li span', { hasText: /\d{4}-\d{2}-\d{2}/ }).first();
+  await expect(inEditor).toBeVisible({ timeout: 20_000 });
+  expect(await yearDrawnFirst(inEditor)).toBe(true);
+  await page.goto('/ar/history');
+  const inHistory = page.locator('[data-editor-documents] li span', { hasText: /\d{4}-\d{2}-\d{2}/ }).first();
+  await expect(inHistory).toBeVisible({ timeout: 20_000 });
+  expect(await yearDrawnFirst(inHistory)).toBe(true);
+});
+
+test('[TOOL-06] at 375 px the word count and the save state each stay on one line beside "New document"', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpFresh(page, { tag: 'ed375', returnTo: '/en/ai-editor' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'New document' })).toBeVisible();
+  /** Lines the element's text takes: its height over its line height. */
+  const lines = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  for (const selector of ['[data-words]', '[data-save-state]']) expect(await lines(selector), selector).toBe(1);
+  expect(await page.getByRole('button', { name: 'New document' }).evaluate((el) => el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
 });

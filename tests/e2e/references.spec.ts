@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { translate } from '../../src/i18n/translate.ts';
 import { signUpFresh } from './mailbox.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -61,4 +62,51 @@ test('[TOOL-05] [SITE-19] checks a pasted list in German: verified, not found, a
   await expect(cards(page).nth(1).getByText('Nicht gefunden – möglicherweise erfunden')).toBeVisible();
   await expect(page.getByText('„Okafor, 2022“: Das Verzeichnis nennt das Jahr 2023 (Quelle 2).')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Zitate im Text' })).toBeVisible();
+});
+
+test('[TOOL-05] [SITE-19] on an Arabic page a card shows a DOI and names in their own order, not reversed by the page direction', async ({ page }) => {
+  await signUpFresh(page, { tag: 'rcar', returnTo: '/en/refchecker' });
+  await page.goto('/ar/refchecker');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('[data-refchecker][data-ready]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: translate('ar', 'refcheck.sample') }).click();
+  await page.getByRole('button', { name: translate('ar', 'refcheck.check') }).click();
+  await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
+  const invented = cards(page).nth(1);
+  await invented.getByText(translate('ar', 'refcheck.fieldsToggle')).click();
+  /** Whether `first` is drawn to the left of `second` inside the element holding exactly `text`. */
+  const drawnInOrder = (cell: Locator, first: string, second: string) =>
+    cell.evaluate((el, [a, b]) => {
+      const node = el.firstChild!;
+      const left = (part: string) => {
+        const range = document.createRange();
+        const at = node.textContent!.indexOf(part);
+        range.setStart(node, at);
+        range.setEnd(node, at + part.length);
+        return range.getBoundingClientRect().left;
+      };
+      return left(a!) < left(b!);
+    }, [first, second]);
+  // "10.99999/jch.2021.0142" must not read "jch.2021.0142/10.99999".
+  const doi = invented.locator('dd', { hasText: '10.99999/jch.2021.0142' });
+  await expect(doi).toBeVisible();
+  expect(await drawnInOrder(doi, '10.99999', 'jch.2021')).toBe(true);
+  const listed = invented.getByRole('table').getByRole('cell', { name: '10.99999/jch.2021.0142' });
+  expect(await drawnInOrder(listed, '10.99999', 'jch.2021')).toBe(true);
+  // "Marlowe, T.; Quint, A." keeps its final full stop after the last name.
+  const authors = invented.locator('dd', { hasText: 'Marlowe, T.; Quint, A.' });
+  expect(await drawnInOrder(authors, 'Quint', 'A.')).toBe(true);
+  expect(await authors.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+});
+
+test('[TOOL-05] by keyboard: Enter on "Check references" runs it, and the focus is back on the button when the cards are shown', async ({ page }) => {
+  await signUpFresh(page, { tag: 'rckb', returnTo: '/en/refchecker' });
+  await expect(page.locator('[data-refchecker][data-ready]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Try a sample' }).focus();
+  await page.keyboard.press('Enter');
+  const run = page.getByRole('button', { name: 'Check references' });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
+  await expect(run).toBeFocused();
 });

@@ -92,3 +92,21 @@ test('[TOOL-04] rewrites in Spanish: the Simple mode, the translated result with
   await expect(output).not.toContainText('utilize');
   for (const kept of ['Smith (2020)', '72%', 'March 2021', 'Stanford University', '"screen time is not the enemy"']) await expect(output).toContainText(kept);
 });
+
+test('[TOOL-04] by keyboard: Enter on Rewrite runs it, and the focus is back on the button when the result is shown, not lost to the page', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpFresh(page, { tag: 'rwkb', returnTo: '/en/essay-rewriter' });
+  await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: 'Your text' }).fill(essay);
+  await page.getByRole('textbox', { name: 'Your text' }).focus();
+  const run = page.getByRole('button', { name: 'Rewrite' });
+  // Tab from the text reaches the button (the Paste action is gone once there is text).
+  await page.keyboard.press('Tab');
+  await expect(run).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Rewritten text' }).getByText(/% of the words changed$/)).toBeVisible({ timeout: 30_000 });
+  await expect(run).toBeFocused();
+  // One step back is the result's last action.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Download .docx' })).toBeFocused();
+});

@@ -18,7 +18,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import { RunError } from '../shared/editor/RunError.tsx';
 import { RunOverlay } from '../shared/editor/RunOverlay.tsx';
 import { SourcePanel } from '../shared/editor/SourcePanel.tsx';
-import { MessagesProvider, translator, type Translator } from '../shared/i18n.tsx';
+import { langOf, MessagesProvider, translator, type Translator } from '../shared/i18n.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { Gauge } from './Gauge.tsx';
 import { MarkedText } from './MarkedText.tsx';
@@ -83,7 +83,7 @@ function Detector({ messages, sampleText, embedded, links, lang, sampleIsEnglish
   return (
     <div data-tool="detector" id={embedded ? 'ai-detector' : undefined} className={embedded ? 'scroll-mt-20' : undefined}>
       <div className="grid gap-4 lg:grid-cols-2">
-        <SourcePanel source={flow.source} t={t} prefix={prefix} placeholder={t('detector.placeholder')} limit={wordLimitFor(level)} sampleIsEnglish={sampleIsEnglish} />
+        <SourcePanel source={flow.source} t={t} lang={langOf(messages)} prefix={prefix} placeholder={t('detector.placeholder')} limit={wordLimitFor(level)} sampleIsEnglish={sampleIsEnglish} />
         <section className="relative flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${prefix}-result-label`}>
           <header className="flex min-h-[3.25rem] flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
             <h2 id={`${prefix}-result-label`} className="text-sm font-semibold text-slate-800">

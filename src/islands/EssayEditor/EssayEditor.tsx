@@ -41,6 +41,7 @@ import {
 import { $user } from '../../stores/user.ts';
 import { Report } from '../ReferenceChecker/ReferenceChecker.tsx';
 import { buttonClass } from '../shared/Button.tsx';
+import { formatNumber, ltrIsolate } from '../shared/format.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { sourceExtensions } from '../shared/editor/extensions.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
@@ -464,15 +465,16 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
           <h2 id={labelId} className="text-sm font-semibold text-slate-800">
             {t('editor.label')}
           </h2>
-          <div className="flex items-center gap-3 text-sm text-slate-600">
-            <span data-words>{t('editor.words', { count: words })}</span>
-            <span role="status" aria-live="polite" className={`min-w-24 ${saveState === 'offline' || saveState === 'refused' ? 'font-medium text-amber-800' : ''}`} data-save-state={shownState}>
+          {/* On a phone the count, the save state and the button wrap as wholes: "0 / words" split over two lines read as two things. */}
+          <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="whitespace-nowrap" data-words>{t('editor.words', { count: formatNumber(lang, words) })}</span>
+            <span role="status" aria-live="polite" className={`min-w-24 whitespace-nowrap ${saveState === 'offline' || saveState === 'refused' ? 'font-medium text-amber-800' : ''}`} data-save-state={shownState}>
               {saveLabel}
             </span>
             {loggedIn && (
               <button
                 type="button"
-                className={buttonClass.action}
+                className={`${buttonClass.action} whitespace-nowrap`}
                 onClick={() => {
                   void autosave.flush();
                   startNewDocument();
@@ -672,7 +674,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
                   <a className="text-brand-700 underline" href={`?doc=${encodeURIComponent(d.id)}`} dir="auto">
                     {d.title || t('editor.untitled')}
                   </a>
-                  <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: d.wordCount, date: formatLocalDateTime(d.updatedAt) })}</span>
+                  <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: ltrIsolate(formatLocalDateTime(d.updatedAt)) })}</span>
                   <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={() => setDeleting({ id: d.id, title: d.title || t('editor.untitled') })}>
                     {t('editor.delete')}
                     <span className="sr-only" dir="auto">

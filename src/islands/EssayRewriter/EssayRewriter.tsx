@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { formatLocalDateTime } from '../../domain/dates.ts';
 import { type MessageParams } from '../../i18n/interpolate.ts';
-import { translator } from '../shared/i18n.tsx';
+import { langOf, translator } from '../shared/i18n.tsx';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
 import {
@@ -147,6 +147,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
         <SourceText
           id={id}
           t={t}
+          lang={langOf(messages)}
           label={t('rewriter.sourceLabel')}
           placeholder={t('rewriter.placeholder')}
           text={state.text}

@@ -18,7 +18,7 @@ import { Button, LinkButton } from '../shared/Button.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { RunError } from '../shared/editor/RunError.tsx';
 import { SourcePanel } from '../shared/editor/SourcePanel.tsx';
-import { MessagesProvider, translator } from '../shared/i18n.tsx';
+import { langOf, MessagesProvider, translator } from '../shared/i18n.tsx';
 import { Switch } from '../shared/Switch.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -79,6 +79,7 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
         <SourcePanel
           source={flow.source}
           t={t}
+          lang={langOf(messages)}
           prefix="hm"
           placeholder={t('humanizer.placeholder')}
           limit={wordLimitFor(level)}

@@ -30,6 +30,7 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
 import { RunBar } from '../shared/tool/RunBar.tsx';
 import { SourceText } from '../shared/tool/SourceText.tsx';
+import { langOf } from '../shared/i18n.tsx';
 import { problemText, translator, type Messages } from './messages.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -84,6 +85,7 @@ export function PlagiarismChecker({ messages, pricingPath, historyPath }: Plagia
       <SourceText
         id={id}
         t={t}
+        lang={langOf(messages)}
         label={t('plagiarism.sourceLabel')}
         placeholder={t('plagiarism.placeholder')}
         text={state.text}

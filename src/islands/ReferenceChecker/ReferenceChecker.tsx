@@ -14,8 +14,10 @@ import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
 import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
-import { translator } from '../shared/i18n.tsx';
+import { formatNumber } from '../shared/format.ts';
+import { langOf, translator } from '../shared/i18n.tsx';
 import { HistoryLink, RunContinues } from '../shared/tool/RunBar.tsx';
+import { useFocusBack } from '../shared/useFocusBack.ts';
 
 export interface ReferenceCheckerProps {
   /** The `refcheck.` and `upload.` messages of the page's language. */
@@ -41,6 +43,7 @@ const severityStyle = { error: 'text-red-800', warning: 'text-amber-900', info: 
 
 export function ReferenceChecker({ messages, sampleText, pricingPath, historyPath }: ReferenceCheckerProps) {
   const t: (key: string, params?: Params) => string = translator(messages);
+  const lang = langOf(messages);
   const text = useStore($refText);
   const price = useStore($refPrice);
   const run = useStore($refRun);
@@ -54,6 +57,8 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
   useEffect(() => setReady(true), []);
   const running = run.status === 'running' || !ready;
   const words = countWords(text);
+  const checkDisabled = !text.trim() || running || overLimit(text);
+  const focusBack = useFocusBack<HTMLButtonElement>(checkDisabled);
 
   useEffect(() => {
     const orderNo = new URLSearchParams(location.search).get('orderNo');
@@ -66,6 +71,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
   }, []);
 
   function check() {
+    focusBack.pressed();
     if (!text.trim() || running || overLimit(text)) return;
     if (!isLoggedIn()) return redirectToSignup();
     void runReferenceCheck();
@@ -151,14 +157,15 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
-          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: words, count: refLimits.maxWords })}</p>
+          <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: formatNumber(lang, words), count: formatNumber(lang, refLimits.maxWords) })}</p>
           <p className="text-sm text-slate-700" aria-live="polite">
             {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { count: price.beans }) : ''}
           </p>
           <button
             type="button"
             className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={!text.trim() || running || overLimit(text)}
+            ref={focusBack.ref}
+            disabled={checkDisabled}
             onClick={check}
           >
             {run.status === 'running' ? t('refcheck.checking') : t('refcheck.check')}
@@ -255,7 +262,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-2">
       <dt className="w-24 shrink-0 text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+      {/* Each value takes its own direction: a DOI or a Latin name read in an Arabic page's direction comes out reordered. */}
+      <dd className="min-w-0 break-words text-slate-900" dir="auto">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -279,7 +289,7 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
       {entry.verdict === 'unchecked' && entry.uncheckedReason && <p className="mt-1 text-sm text-slate-600">{t(`refcheck.unchecked.${entry.uncheckedReason}`)}</p>}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700">{t('refcheck.fieldsToggle')}</summary>
-        <dl className="mt-2 grid gap-1" dir="auto">
+        <dl className="mt-2 grid gap-1">
           {f.authors.length > 0 && <Field label={t('refcheck.field.authors')}>{f.authors.join('; ')}</Field>}
           {f.year !== null && <Field label={t('refcheck.field.year')}>{f.year}</Field>}
           {f.title && <Field label={t('refcheck.field.title')}>{f.title}</Field>}
@@ -316,21 +326,28 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
             {entry.conflicts.map((c) => (
               <tr key={c.field} className="border-t border-slate-100">
                 <th scope="row" className="py-1 pe-2 text-start font-medium text-slate-800">{t(`refcheck.field.${c.field}`)}</th>
-                <td className="py-1 pe-2 break-words">{c.listed}</td>
-                <td className="py-1 break-words">{c.found || t(c.field === 'doi' ? 'refcheck.doiUnregistered' : 'refcheck.none')}</td>
+                <td className="py-1 pe-2 break-words" dir="auto">
+                  {c.listed}
+                </td>
+                <td className="py-1 break-words" dir="auto">
+                  {c.found || t(c.field === 'doi' ? 'refcheck.doiUnregistered' : 'refcheck.none')}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       {e && (
-        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" dir="auto" data-evidence>
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" data-evidence>
           <p className="font-semibold text-slate-800">
             {t(entry.verdict === 'notFound' ? 'refcheck.evidenceNearest' : 'refcheck.evidenceMatch', { source: e.source === 'crossref' ? 'Crossref' : 'OpenAlex' })}
             {entry.similarity !== null && <span className="font-normal text-slate-600"> · {t('refcheck.similarity', { percent: Math.round(entry.similarity * 100) })}</span>}
           </p>
-          <p className="mt-1 text-slate-900">
-            {[e.authors.slice(0, 3).join(', ') + (e.authors.length > 3 ? ' …' : ''), e.year ? `(${e.year})` : '', e.title, e.container, [e.volume, e.issue ? `(${e.issue})` : ''].join(''), e.pages].filter(Boolean).join('. ')}
+          <p className="mt-1 text-slate-900" dir="auto">
+            {[e.authors.slice(0, 3).join(', ') + (e.authors.length > 3 ? ' …' : ''), e.year ? `(${e.year})` : '', e.title, e.container, [e.volume, e.issue ? `(${e.issue})` : ''].join(''), e.pages]
+              .filter(Boolean)
+              // No full stop after the ellipsis of a shortened author list ("Walton …. (2019)").
+              .reduce((line, part) => (line ? `${line}${line.endsWith('…') ? ' ' : '. '}${part}` : part), '')}
           </p>
           {e.doi && (
             <a className="mt-1 inline-block break-all text-brand-700 underline" href={`https://doi.org/${e.doi}`} target="_blank" rel="noopener noreferrer">

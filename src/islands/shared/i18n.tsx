@@ -17,8 +17,13 @@ export type Translator<M extends Messages> = (key: keyof M & string, params?: Me
  * `count` param it picks the plural form (`key_one`, `key_few` …) by the rules of the language the messages name.
  */
 export function translator<M extends Messages>(messages: M): Translator<M> {
-  const lang = messages[pluralLangEntry] ?? 'en';
+  const lang = langOf(messages);
   return (key, params) => translateFrom(messages, lang, key, params);
+}
+
+/** The language (HTML `lang`) the messages are in: for `formatNumber` and plural rules. */
+export function langOf(messages: Messages): string {
+  return messages[pluralLangEntry] ?? 'en';
 }
 
 const MessagesContext = createContext<Messages>({});

@@ -275,6 +275,22 @@ describe('EssayEditor', () => {
     vi.useRealTimers();
   });
 
+  it.each([
+    ['en', '1,200 words', '1,200 words · '],
+    ['de', '1.200 Wörter', '1.200 Wörter · '],
+  ] as const)('[TOOL-06] [SITE-19] %s: word counts are written as the language writes numbers, and a document\'s date is isolated left to right', async (locale, count, meta) => {
+    $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
+    vi.mocked(editorApi.listDocuments).mockResolvedValueOnce({ list: [{ id: '5d0c7c7e-0000-4222-8333-000000000001', title: 'Long essay', wordCount: 1200, revision: 1, updatedAt: '2026-11-24T04:00:00.000Z' }], total: 1 });
+    renderEditor(locale);
+    const editor = await editorOf();
+    act(() => void editor.commands.insertContent('word '.repeat(1200)));
+    expect(document.querySelector('[data-words]')!.textContent).toBe(count);
+    const docs = () => document.querySelector('[data-documents]') as HTMLElement;
+    await waitFor(() => expect(within(docs()).getAllByRole('link')).toHaveLength(1));
+    // After Arabic words an unisolated "2026-11-24" is drawn "24-11-2026".
+    expect(docs().textContent).toMatch(new RegExp(`${meta}\u2066\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\u2069`));
+  });
+
   it('[TOOL-06] a document is deleted from the list after a keyboard-usable confirmation; "show more" adds the next ten', async () => {
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
     const item = (n: number) => ({ id: `5d0c7c7e-0000-4222-8333-${String(n).padStart(12, '0')}`, title: `Essay ${n}`, wordCount: n, revision: 1, updatedAt: '2026-11-24T04:00:00.000Z' });

@@ -45,7 +45,7 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
 
-const renderChecker = (locale: 'en' | 'ar' | 'fr') =>
+const renderChecker = (locale: 'en' | 'ar' | 'fr' | 'de') =>
   render(<ReferenceChecker messages={refcheckMessages(locale)} sampleText="sample" pricingPath={`/${locale}/try-premium`} historyPath={`/${locale}/history`} />);
 
 describe('ReferenceChecker', () => {
@@ -56,7 +56,7 @@ describe('ReferenceChecker', () => {
     vi.clearAllMocks();
   });
 
-  it('[TOOL-05] on an Arabic page the pasted paper and every reference card keep their own direction (dir="auto")', async () => {
+  it('[TOOL-05] on an Arabic page the pasted paper, every reference card and each value read from it keep their own direction (dir="auto")', async () => {
     renderChecker('ar');
     const input = screen.getByRole('textbox');
     expect(input.getAttribute('dir')).toBe('auto');
@@ -64,8 +64,12 @@ describe('ReferenceChecker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'تحقّق من المراجع' }));
     const card = await screen.findByRole('listitem', { name: 'المرجع 1' });
     expect(within(card).getByText(entryText).getAttribute('dir')).toBe('auto');
-    expect(card.querySelector('dl')!.getAttribute('dir')).toBe('auto');
-    expect(card.querySelector('[data-evidence]')!.getAttribute('dir')).toBe('auto');
+    // The labels follow the page; each value (a DOI, Latin names) takes its own direction, or "10.1038/nature14539"
+    // would be drawn "nature14539/10.1038" (tests/e2e/references.spec.ts checks the drawing).
+    expect(card.querySelector('dl')!.hasAttribute('dir')).toBe(false);
+    for (const value of card.querySelectorAll('dd')) expect(value.getAttribute('dir')).toBe('auto');
+    expect(card.querySelector('[data-evidence]')!.hasAttribute('dir')).toBe(false);
+    expect(within(card.querySelector<HTMLElement>('[data-evidence]')!).getByText(/^Yann LeCun\. \(2015\)\. Deep learning/).getAttribute('dir')).toBe('auto');
   });
 
   it.each([
@@ -79,6 +83,25 @@ describe('ReferenceChecker', () => {
     render(<Report report={one} t={t} />);
     expect(screen.getByText(summary)).toBeTruthy();
     expect(screen.getByText(citations)).toBeTruthy();
+  });
+
+  it.each([
+    ['en', '0 / 20,000 words', '3 / 20,000 words'],
+    ['de', '0 / 20.000 Wörter', '3 / 20.000 Wörter'],
+  ] as const)('[TOOL-05] [SITE-19] %s: the word count and its limit are written as the language writes numbers', (locale, empty, typed) => {
+    renderChecker(locale);
+    expect(screen.getByText(empty)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Deep learning works.' } });
+    expect(screen.getByText(typed)).toBeTruthy();
+  });
+
+  it('[TOOL-05] the matching record of a paper with many authors names three and an ellipsis, with no full stop after it', () => {
+    const messages = refcheckMessages('en');
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    const authors = ['Yann LeCun', 'Yoshua Bengio', 'Geoffrey Hinton', 'Ada Lovelace'];
+    const many = { ...report, entries: [{ ...report.entries[0]!, evidence: { ...report.entries[0]!.evidence!, authors } }] };
+    render(<Report report={many} t={t} />);
+    expect(screen.getByText('Yann LeCun, Yoshua Bengio, Geoffrey Hinton … (2015). Deep learning. Nature. 521(7553). 436-444')).toBeTruthy();
   });
 
   it('[HUM-23] [TOOL-05] the network failing while a paid check is polled says the check goes on and links the history', async () => {

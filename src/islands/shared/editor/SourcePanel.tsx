@@ -9,6 +9,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ToolSource } from '../../../stores/tool-source.ts';
 import { buttonClass } from '../Button.tsx';
+import { formatNumber } from '../format.ts';
 import type { Translator } from '../i18n.tsx';
 import type { AreaMessages } from '../../../i18n/island-messages.ts';
 import { sourceExtensions } from './extensions.ts';
@@ -20,6 +21,8 @@ type AnyT = Translator<AreaMessages<'humanizer.' | 'upload.'>>;
 export interface SourcePanelProps {
   source: ToolSource;
   t: AnyT;
+  /** The page's language, for the word count's numbers ("1,234 / 2,000"). */
+  lang: string;
   /** Prefix of the element ids, unique per page. */
   prefix: string;
   placeholder: string;
@@ -36,7 +39,7 @@ const accept = '.pdf,.doc,.docx,application/pdf,application/msword,application/v
 // A fixed height: text put in after hydration (a draft, a hand-over) scrolls inside instead of moving the page.
 const editorBox = 'tool-editor h-80 overflow-y-auto px-4 py-3 text-base leading-relaxed text-slate-900';
 
-export function SourcePanel({ source, t, prefix, placeholder, limit, sampleIsEnglish, headerActions, footer }: SourcePanelProps) {
+export function SourcePanel({ source, t, lang, prefix, placeholder, limit, sampleIsEnglish, headerActions, footer }: SourcePanelProps) {
   const text = useStore(source.$text);
   const load = useStore(source.$load);
   const readOnly = useStore(source.$readOnly);
@@ -158,7 +161,7 @@ export function SourcePanel({ source, t, prefix, placeholder, limit, sampleIsEng
       {upload && <UploadItem item={upload} t={t} onAbort={() => source.abortUpload()} onRetry={() => source.retryUpload()} />}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
         <span className={`text-sm ${words > limit ? 'font-semibold text-red-700' : 'text-slate-600'}`} aria-live="polite">
-          {t('humanizer.words', { used: words, count: limit })}
+          {t('humanizer.words', { used: formatNumber(lang, words), count: formatNumber(lang, limit) })}
         </span>
         {footer}
       </footer>

@@ -1,4 +1,5 @@
 import { problemText, type Problem } from '../../../stores/tool-run.ts';
+import { useFocusBack } from '../useFocusBack.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -52,6 +53,7 @@ export function HistoryLink({ t, historyHref }: { t: T; historyHref: string }) {
  */
 export function RunBar(props: { t: T; price?: number | null; problem: Problem | null; unlockHref: string; historyHref?: string; label: string; disabled: boolean; onRun: () => void; className?: string }) {
   const { t, price } = props;
+  const focusBack = useFocusBack<HTMLButtonElement>(props.disabled);
   return (
     <div className={`${props.className ? `${props.className} ` : ''}flex flex-wrap items-center justify-end gap-3`}>
       {price !== undefined && (
@@ -63,8 +65,12 @@ export function RunBar(props: { t: T; price?: number | null; problem: Problem | 
       <button
         type="button"
         className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+        ref={focusBack.ref}
         disabled={props.disabled}
-        onClick={props.onRun}
+        onClick={() => {
+          focusBack.pressed();
+          props.onRun();
+        }}
       >
         {props.label}
       </button>

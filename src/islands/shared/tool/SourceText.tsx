@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../format.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -10,6 +11,8 @@ type T = (key: string, params?: Record<string, string | number>) => string;
 export function SourceText(props: {
   id: string;
   t: T;
+  /** The page's language, for the word count's numbers ("1,234 / 2,000"). */
+  lang: string;
   label: string;
   placeholder: string;
   text: string;
@@ -23,7 +26,7 @@ export function SourceText(props: {
   footer?: ReactNode;
   children?: ReactNode;
 }) {
-  const { id, t, text, busy, words, limit, onText, onDropFile } = props;
+  const { id, t, lang, text, busy, words, limit, onText, onDropFile } = props;
   const empty = text.trim() === '';
   return (
     <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -68,7 +71,7 @@ export function SourceText(props: {
       {props.middle}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
         <span className={`text-sm ${words > limit ? 'text-red-700' : 'text-slate-600'}`} aria-live="polite">
-          {t('humanizer.words', { used: words, count: limit })}
+          {t('humanizer.words', { used: formatNumber(lang, words), count: formatNumber(lang, limit) })}
         </span>
         {props.footer}
       </footer>
