@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { translate } from '../../src/i18n/translate.ts';
 import { signUpFresh } from './mailbox.ts';
 
 
@@ -184,4 +185,34 @@ test('[COM-15] [HUM-09] the history shows the versions of one re-humanized run a
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(/Humanizer · 2 versions · 14 words · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expect(rows.first().getByRole('link', { name: 'Open result' })).toHaveAttribute('href', `/en/essay-humanizer?orderNo=${again.data.orderNo}`);
+});
+
+test('[COM-10] [COM-06] in Arabic an order’s date and a bean history entry’s date read year first and date before time, not reversed', async ({ page }) => {
+  await signUpFresh(page, { tag: 'ordersar' });
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken as string);
+  await page.request.post('/api/createOrder', { headers: { authorization: `Bearer ${token}` }, data: { productId: 101, currency: 'USD' } });
+  /** Whether "YYYY-MM-DD HH:mm:ss" in `line` is drawn as written: the year left of the day, the day left of the hour. */
+  const drawnAsWritten = (line: Locator) =>
+    line.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let node: Node | null;
+      while ((node = walker.nextNode()) && !/\d{4}-\d{2}-\d{2} \d{2}:/.test(node.textContent!));
+      const at = /\d{4}-\d{2}-\d{2} \d{2}:/.exec(node!.textContent!)!.index;
+      const left = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(node!, from);
+        range.setEnd(node!, to);
+        return range.getBoundingClientRect().left;
+      };
+      return left(at, at + 4) < left(at + 8, at + 10) && left(at + 8, at + 10) < left(at + 11, at + 13);
+    });
+  await page.goto('/ar/user/subscription/orders');
+  const order = page.getByRole('list', { name: translate('ar', 'orders.listLabel') }).getByRole('listitem').first().locator('p', { hasText: /\d{4}-\d{2}-\d{2}/ });
+  await expect(order).toBeVisible({ timeout: 20_000 });
+  expect(await drawnAsWritten(order)).toBe(true);
+  await page.goto('/ar/user/subscription');
+  const entry = page.getByRole('region', { name: translate('ar', 'wallet.history') }).getByRole('cell', { name: /\d{4}-\d{2}-\d{2}/ }).first();
+  await expect(entry).toBeVisible({ timeout: 20_000 });
+  expect(await drawnAsWritten(entry)).toBe(true);
 });

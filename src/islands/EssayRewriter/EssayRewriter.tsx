@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { formatLocalDateTime } from '../../domain/dates.ts';
 import { type MessageParams } from '../../i18n/interpolate.ts';
+import { ltrIsolate } from '../shared/format.ts';
 import { langOf, translator } from '../shared/i18n.tsx';
 import { rewriteStrength, type RewriteMode } from '../../domain/rewriter.ts';
 import { $isLoggedIn } from '../../stores/user.ts';
@@ -233,7 +234,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {history.map((entry) => (
               <li key={entry.orderNo} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <time dateTime={entry.createTime}>{formatLocalDateTime(entry.createTime)}</time>
+                <time dateTime={entry.createTime}>{ltrIsolate(formatLocalDateTime(entry.createTime))}</time>
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}

@@ -14,6 +14,7 @@ import { $ordersFilter, deleteListedOrder, filterOrders, moneyOrders, payOrder }
 import { showToast } from '../../stores/toast.ts';
 import { Button } from '../shared/Button.tsx';
 import { CancelOrderDialog, goToPayment, orderPrice } from '../shared/UnpaidOrderDialog.tsx';
+import { ltrIsolate } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { PageNav, PageSize } from '../shared/Pager.tsx';
 import { useProductName } from '../shared/useProductName.ts';
@@ -83,7 +84,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
           <li key={order.orderNo} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div>
               <p className="font-medium">{`${productName(order.productId)} · ${money(order)}`}</p>
-              <p className="text-sm text-slate-600">{[t(`orders.status.${order.status}` as keyof OrdersPanelMessages & string), formatLocalDateTime(order.createTime), order.orderNo].join(' · ')}</p>
+              <p className="text-sm text-slate-600">{[t(`orders.status.${order.status}` as keyof OrdersPanelMessages & string), ltrIsolate(formatLocalDateTime(order.createTime)), order.orderNo].join(' · ')}</p>
             </div>
             <div className="flex gap-2">
               {order.status === OrderStatus.PAYMENT_PENDING && (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { formatLocalDateTime } from '../../domain/dates.ts';
 import type { LedgerReason } from '../../domain/endpoints/commerce.ts';
 import { ledger } from '../../stores/commerce.ts';
-import { formatNumber } from '../shared/format.ts';
+import { formatNumber, ltrIsolate } from '../shared/format.ts';
 import { useT } from '../shared/i18n.tsx';
 import { PageNav } from '../shared/Pager.tsx';
 import { useProductName } from '../shared/useProductName.ts';
@@ -54,7 +54,7 @@ export function BeanHistory({ lang }: { lang: string }) {
               const product = entry.productId === null ? '' : productName(entry.productId);
               return (
                 <tr key={entry.id}>
-                  <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{formatLocalDateTime(entry.createTime)}</td>
+                  <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{ltrIsolate(formatLocalDateTime(entry.createTime))}</td>
                   <td className="py-2 pe-4">{product ? `${t(reasonKey[entry.reason] ?? 'wallet.reason.admin')} · ${product}` : t(reasonKey[entry.reason] ?? 'wallet.reason.admin')}</td>
                   <td className={`py-2 pe-4 text-end font-semibold tabular-nums ${entry.amount > 0 ? 'text-green-800' : 'text-slate-900'}`}>{signed(entry.amount)}</td>
                   <td className="py-2 text-end tabular-nums">{formatNumber(lang, entry.balanceAfter)}</td>
