@@ -221,7 +221,7 @@ export function Report({ report, t }: { report: ReferenceReport; t: T }) {
             .filter((v) => report.counts[v] > 0)
             .map((v) => (
               <li key={v} className={`rounded-full border px-2.5 py-0.5 ${verdictStyle[v]}`}>
-                {t(`refcheck.verdict.${v}`)}: {report.counts[v]}
+                {t('refcheck.verdictCount', { verdict: t(`refcheck.verdict.${v}`), count: report.counts[v] })}
               </li>
             ))}
         </ul>

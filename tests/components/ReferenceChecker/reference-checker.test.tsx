@@ -95,6 +95,17 @@ describe('ReferenceChecker', () => {
     expect(screen.getByText(typed)).toBeTruthy();
   });
 
+  it.each([
+    ['en', 'Verified: 1'],
+    ['ja', '確認済み：1'],
+    ['fr', 'Vérifiée\u00a0: 1'],
+  ] as const)('[TOOL-05] [SITE-19] %s: a verdict pill is one translated message, with the colon as the language writes it', (locale, pill) => {
+    const messages = refcheckMessages(locale);
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    render(<Report report={report} t={t} />);
+    expect(within(screen.getByRole('list', { name: messages['refcheck.countsLabel'] })).getByRole('listitem').textContent).toBe(pill);
+  });
+
   it('[TOOL-05] the matching record of a paper with many authors names three and an ellipsis, with no full stop after it', () => {
     const messages = refcheckMessages('en');
     const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
