@@ -238,6 +238,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}
+                  aria-label={t('rewriter.openLabel', { date: formatLocalDateTime(entry.createTime) })}
                   onClick={(e) => {
                     e.preventDefault();
                     void openRewrite(entry.orderNo);

@@ -288,7 +288,9 @@ function EntryCard({ entry, t }: { entry: RefEntryResult; t: T }) {
       </p>
       {entry.verdict === 'unchecked' && entry.uncheckedReason && <p className="mt-1 text-sm text-slate-600">{t(`refcheck.unchecked.${entry.uncheckedReason}`)}</p>}
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-700">{t('refcheck.fieldsToggle')}</summary>
+        <summary className="cursor-pointer text-brand-700" aria-label={t('refcheck.fieldsToggleLabel', { number: entry.index + 1 })}>
+          {t('refcheck.fieldsToggle')}
+        </summary>
         <dl className="mt-2 grid gap-1">
           {f.authors.length > 0 && <Field label={t('refcheck.field.authors')}>{f.authors.join('; ')}</Field>}
           {f.year !== null && <Field label={t('refcheck.field.year')}>{f.year}</Field>}

@@ -99,7 +99,10 @@ describe('EssayRewriter', () => {
     expect(within(result).getByRole('button', { name: 'Copy' })).toBeTruthy();
     expect(within(result).getByRole('button', { name: 'Download .docx' })).toBeTruthy();
     const history = await screen.findByRole('region', { name: 'Your recent rewrites' });
-    expect(within(history).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/en/essay-rewriter?orderNo=IWTEST1');
+    // Each entry's link names the rewrite it opens (not ten links all called "Open"); the visible word stays short.
+    const open = within(history).getByRole('link', { name: `Open the rewrite of ${formatLocalDateTime('2026-11-24T01:00:00.000Z')}` });
+    expect(open.textContent).toBe('Open');
+    expect(open.getAttribute('href')).toBe('/en/essay-rewriter?orderNo=IWTEST1');
     // [COM-15] The run's time as the history page shows it: local 'YYYY-MM-DD HH:mm:ss', the same in every language,
     // isolated left to right (U+2066 … U+2069) so that an Arabic page does not draw it time first.
     expect(history.querySelector('time')!.textContent).toBe(`\u2066${formatLocalDateTime('2026-11-24T01:00:00.000Z')}\u2069`);

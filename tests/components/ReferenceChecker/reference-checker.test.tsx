@@ -106,6 +106,16 @@ describe('ReferenceChecker', () => {
     expect(within(screen.getByRole('list', { name: messages['refcheck.countsLabel'] })).getByRole('listitem').textContent).toBe(pill);
   });
 
+  it('[TOOL-05] each card\'s "Fields as read" control names its reference for screen readers; the visible text stays short', () => {
+    const messages = refcheckMessages('en');
+    const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
+    const two = { ...report, entries: [report.entries[0]!, { ...report.entries[0]!, index: 1 }] };
+    render(<Report report={two} t={t} />);
+    const toggles = [...document.querySelectorAll('summary')];
+    expect(toggles.map((s) => s.textContent)).toEqual(['Fields as read', 'Fields as read']);
+    expect(toggles.map((s) => s.getAttribute('aria-label'))).toEqual(['Fields as read for reference 1', 'Fields as read for reference 2']);
+  });
+
   it('[TOOL-05] the matching record of a paper with many authors names three and an ellipsis, with no full stop after it', () => {
     const messages = refcheckMessages('en');
     const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
