@@ -159,7 +159,7 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
           <p className={`me-auto text-sm ${overLimit(text) ? 'text-red-700' : 'text-slate-600'}`}>{t('refcheck.words', { used: formatNumber(lang, words), count: formatNumber(lang, refLimits.maxWords) })}</p>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('refcheck.price', { count: price.beans }) : ''}
+            {price.error ? <span className="text-red-700">{price.error}</span> : price.beans !== undefined && text.trim() ? t('humanizer.price', { count: price.beans }) : ''}
           </p>
           <button
             type="button"

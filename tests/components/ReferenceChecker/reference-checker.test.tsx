@@ -116,6 +116,12 @@ describe('ReferenceChecker', () => {
     expect(toggles.map((s) => s.getAttribute('aria-label'))).toEqual(['Fields as read for reference 1', 'Fields as read for reference 2']);
   });
 
+  it('[TOOL-05] the price is worded as on the other tools ("Costs 2 beans")', async () => {
+    renderChecker('en');
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: entryText } });
+    expect(await screen.findByText('Costs 2 beans')).toBeTruthy();
+  });
+
   it('[TOOL-05] the matching record of a paper with many authors names three and an ellipsis, with no full stop after it', () => {
     const messages = refcheckMessages('en');
     const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
