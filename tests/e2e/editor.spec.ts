@@ -38,6 +38,12 @@ for (const locale of ['en', 'fr'] as const) {
     await suggestion.click();
     const popover = page.getByRole('group', { name: t('editor.grammar.popover', { text: 'go' }) });
     await expect(popover.getByRole('button').first()).toBeFocused();
+    // Escape closes it and gives the focus back to the suggestion that opened it; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(popover).toHaveCount(0);
+    await expect(suggestion).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popover.getByRole('button').first()).toBeFocused();
     await popover.getByRole('button', { name: t('editor.grammar.apply', { text: 'goes' }) }).click();
     await expect(editor.locator('p').first()).toHaveText('He goes to school every day because he likes his teachers.');
 

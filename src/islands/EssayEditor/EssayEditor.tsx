@@ -142,6 +142,8 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
   const popoverRef = useRef<HTMLDivElement>(null);
   /** The suggestion list opened a popover: its first button takes the focus once it is shown. */
   const focusPopover = useRef(false);
+  /** The suggestion in the list that opened the popover, where Escape puts the focus back (none when the caret opened it). */
+  const popoverOpener = useRef<HTMLElement | null>(null);
   const labelId = `${id}-label`;
   const placeholderId = `${id}-placeholder`;
 
@@ -217,6 +219,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
     onSelectionUpdate: ({ editor: e }) => {
       setHasSelection(!e.state.selection.empty);
       // The caret inside an underlined word opens its suggestion.
+      popoverOpener.current = null;
       const { from, empty } = e.state.selection;
       const hit = empty ? highlightsOf(e.state, 'lint').find((h) => from > h.from && from < h.to) : undefined;
       setOpenLint(hit?.id ?? null);
@@ -345,11 +348,12 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
     };
   }, [editor, current]);
 
-  function showLint(lint: PlacedLint, focus: boolean) {
+  function showLint(lint: PlacedLint, opener: HTMLElement) {
     if (!editor) return;
     editor.chain().setTextSelection(lint.from + (lint.to > lint.from + 1 ? 1 : 0)).run();
     setOpenLint(lint.id);
-    focusPopover.current = focus;
+    focusPopover.current = true;
+    popoverOpener.current = opener;
   }
 
   useEffect(() => {
@@ -522,8 +526,11 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
                   data-lint-popover
                   onKeyDown={(event) => {
                     if (event.key === 'Escape') {
+                      // Back to what opened it, as a disclosure does: the suggestion in the list, or else the text.
+                      const opener = popoverOpener.current;
                       setOpenLint(null);
-                      editor?.commands.focus();
+                      if (opener?.isConnected) opener.focus();
+                      else editor?.commands.focus();
                     }
                   }}
                 >
@@ -619,7 +626,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
                   <ul className="mt-2 grid max-h-[22rem] gap-1 overflow-y-auto" aria-label={t('editor.grammar.title')}>
                     {lints.map((l) => (
                       <li key={l.id}>
-                        <button type="button" className="w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" onClick={() => showLint(l, true)}>
+                        <button type="button" className="w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" onClick={(event) => showLint(l, event.currentTarget)}>
                           <span className="font-medium" dir="auto">
                             {l.problem}
                           </span>{' '}

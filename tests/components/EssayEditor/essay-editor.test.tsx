@@ -144,7 +144,16 @@ describe('EssayEditor', () => {
     expect(editor.getText({ blockSeparator: '\n' })).toBe('It is really late.\nWe are realy tired.');
     await waitFor(() => expect(screen.getByText('Suggestions: 1')).toBeTruthy());
     expect(document.querySelector('.ProseMirror')!.getAttribute('spellcheck')).toBe('false');
-    fireEvent.click(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!);
+    // Escape closes a popover opened from the list and gives the focus back to the suggestion that opened it.
+    const opener = within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')[0]!;
+    opener.focus();
+    fireEvent.click(opener);
+    const reopened = await screen.findByRole('group', { name: 'Suggestion for “realy”' });
+    await waitFor(() => expect(reopened.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Suggestion for “realy”' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    fireEvent.click(opener);
     fireEvent.click(within(await screen.findByRole('group', { name: 'Suggestion for “realy”' })).getByRole('button', { name: 'Ignore' }));
     await waitFor(() => expect(document.querySelectorAll('.ed-lint')).toHaveLength(0));
     expect(screen.getByText('No suggestions.')).toBeTruthy();
