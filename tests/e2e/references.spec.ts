@@ -15,7 +15,8 @@ test('[TOOL-05] [SITE-18] checks the sample: a real entry verified, an invented 
   await signUpFresh(page, { tag: 'rc', returnTo: '/en/refchecker' });
   await page.getByRole('button', { name: 'Try a sample' }).click();
   await expect(page.getByRole('textbox', { name: 'Your paper, reference list, BibTeX or RIS' })).toHaveValue(/Marlowe, T\., & Quint, A\./);
-  await expect(page.getByText(/^Price: \d+ beans$/)).toBeVisible();
+  // Worded as on the other tools.
+  await expect(page.getByText(/^Costs \d+ beans$/)).toBeVisible();
   await page.getByRole('button', { name: 'Check references' }).click();
   await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
   await expect(page.getByText('References: 3 · Style: APA')).toBeVisible();
@@ -27,6 +28,9 @@ test('[TOOL-05] [SITE-18] checks the sample: a real entry verified, an invented 
 
   const invented = cards(page).nth(1);
   await expect(invented.getByText('Not found — possibly fabricated')).toBeVisible();
+  // Each card's toggle names its reference for screen readers.
+  await expect(lecun.locator('summary')).toHaveAccessibleName('Fields as read for reference 1');
+  await expect(invented.locator('summary')).toHaveAccessibleName('Fields as read for reference 2');
   await expect(invented.getByRole('table', { name: 'Differences from the record' }).getByRole('row', { name: /DOI 10\.99999\/jch\.2021\.0142 not registered/ })).toBeVisible();
 
   await expect(cards(page).nth(2).getByText('Verified', { exact: true })).toBeVisible();

@@ -46,7 +46,11 @@ test('[TOOL-04] rewrites an essay in the Formal mode with frozen words: result b
   expect(value).toContain('do not know');
 
   // The island's own history and the site's history open the rewrite again.
-  await expect(page.getByRole('region', { name: 'Your recent rewrites' }).getByRole('link', { name: 'Open' })).toHaveCount(1);
+  const recent = page.getByRole('region', { name: 'Your recent rewrites' }).getByRole('link');
+  await expect(recent).toHaveCount(1);
+  // Named after the rewrite it opens, not just "Open".
+  await expect(recent).toHaveAccessibleName(/^Open the rewrite of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(recent).toHaveText('Open');
   await page.goto('/en/history');
   await page.getByRole('link', { name: 'Open' }).first().click();
   await expect(page).toHaveURL(/\/en\/essay-rewriter\?orderNo=/);
