@@ -681,7 +681,7 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
                   <a className="text-brand-700 underline" href={`?doc=${encodeURIComponent(d.id)}`} dir="auto">
                     {d.title || t('editor.untitled')}
                   </a>
-                  <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: ltrIsolate(formatLocalDateTime(d.updatedAt)) })}</span>
+                  <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: ltrIsolate(lang, formatLocalDateTime(d.updatedAt)) })}</span>
                   <button type="button" className={`${buttonClass.ghost} text-sm`} onClick={() => setDeleting({ id: d.id, title: d.title || t('editor.untitled') })}>
                     {t('editor.delete')}
                     <span className="sr-only" dir="auto">

@@ -234,7 +234,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {history.map((entry) => (
               <li key={entry.orderNo} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <time dateTime={entry.createTime}>{ltrIsolate(formatLocalDateTime(entry.createTime))}</time>
+                <time dateTime={entry.createTime}>{ltrIsolate(langOf(messages), formatLocalDateTime(entry.createTime))}</time>
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}

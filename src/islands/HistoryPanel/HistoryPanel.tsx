@@ -64,7 +64,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
             meta ? t(`history.tool.${meta.orderType}` as keyof HistoryPanelMessages & string) : '',
             meta && meta.versions > 1 ? t('history.versions', { count: meta.versions }) : '',
             meta ? t('history.words', { count: formatNumber(lang, meta.wordCount) }) : '',
-            ltrIsolate(formatLocalDateTime(item.createTime)),
+            ltrIsolate(lang, formatLocalDateTime(item.createTime)),
           ].filter(Boolean);
           return (
             <li key={item.jobId} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -101,7 +101,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
                 <a className="min-w-0 truncate font-medium text-brand-700 underline" href={documentHref(locale, d.id)} dir="auto">
                   {d.title || t('editor.untitled')}
                 </a>
-                <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: ltrIsolate(formatLocalDateTime(d.updatedAt)) })}</span>
+                <span className="text-sm text-slate-600">{t('editor.documentMeta', { count: formatNumber(lang, d.wordCount), date: ltrIsolate(lang, formatLocalDateTime(d.updatedAt)) })}</span>
               </li>
             ))}
           </ul>

@@ -70,7 +70,7 @@ function Panel({ lang }: { lang: string }) {
         <ul className="mt-4 divide-y divide-slate-100">
           {state.invited.map((person) => (
             <li key={`${person.email}${person.joinedAt}`} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>{`${person.email} · ${t('referral.joined', { date: ltrIsolate(formatLocalDate(person.joinedAt)) })}`}</span>
+              <span>{`${person.email} · ${t('referral.joined', { date: ltrIsolate(lang, formatLocalDate(person.joinedAt)) })}`}</span>
               <span className="text-sm font-semibold text-green-800">{person.firstPaidAt ? t('referral.paid') : ''}</span>
             </li>
           ))}

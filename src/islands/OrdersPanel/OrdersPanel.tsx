@@ -84,7 +84,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
           <li key={order.orderNo} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div>
               <p className="font-medium">{`${productName(order.productId)} · ${money(order)}`}</p>
-              <p className="text-sm text-slate-600">{[t(`orders.status.${order.status}` as keyof OrdersPanelMessages & string), ltrIsolate(formatLocalDateTime(order.createTime)), order.orderNo].join(' · ')}</p>
+              <p className="text-sm text-slate-600">{[t(`orders.status.${order.status}` as keyof OrdersPanelMessages & string), ltrIsolate(lang, formatLocalDateTime(order.createTime)), order.orderNo].join(' · ')}</p>
             </div>
             <div className="flex gap-2">
               {order.status === OrderStatus.PAYMENT_PENDING && (

@@ -54,7 +54,7 @@ export function BeanHistory({ lang }: { lang: string }) {
               const product = entry.productId === null ? '' : productName(entry.productId);
               return (
                 <tr key={entry.id}>
-                  <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{ltrIsolate(formatLocalDateTime(entry.createTime))}</td>
+                  <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{ltrIsolate(lang, formatLocalDateTime(entry.createTime))}</td>
                   <td className="py-2 pe-4">{product ? `${t(reasonKey[entry.reason] ?? 'wallet.reason.admin')} · ${product}` : t(reasonKey[entry.reason] ?? 'wallet.reason.admin')}</td>
                   <td className={`py-2 pe-4 text-end font-semibold tabular-nums ${entry.amount > 0 ? 'text-green-800' : 'text-slate-900'}`}>{signed(entry.amount)}</td>
                   <td className="py-2 text-end tabular-nums">{formatNumber(lang, entry.balanceAfter)}</td>

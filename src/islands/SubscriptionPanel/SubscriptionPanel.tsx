@@ -102,7 +102,7 @@ function Panel({ locale, lang }: SubscriptionPanelProps) {
           {state.loading ? '' : planName}
         </p>
         <p className="min-h-6 text-slate-700" data-period="">
-          {state.loading ? '' : periodKey ? t(periodKey, { date: ltrIsolate(formatLocalDate(plan!.currentPeriodEnd)) }) : t('subscription.none')}
+          {state.loading ? '' : periodKey ? t(periodKey, { date: ltrIsolate(lang, formatLocalDate(plan!.currentPeriodEnd)) }) : t('subscription.none')}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <LinkButton href={localizedPath(locale, 'tryPremium')} className="px-4 py-1.5 text-sm">
@@ -136,7 +136,7 @@ function Panel({ locale, lang }: SubscriptionPanelProps) {
         <ul className="mt-4 divide-y divide-slate-100" data-pending="">
           {state.pending.map((order) => (
             <li key={order.orderNo} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <span>{t('subscription.orderLine', { product: productName(order.productId), price: money(order), date: ltrIsolate(formatLocalDate(order.createTime)) })}</span>
+              <span>{t('subscription.orderLine', { product: productName(order.productId), price: money(order), date: ltrIsolate(lang, formatLocalDate(order.createTime)) })}</span>
               <span className="flex gap-2">
                 <Button variant="action" onClick={() => void pay(order.orderNo)}>
                   {t('subscription.pay')}
@@ -169,7 +169,7 @@ function Panel({ locale, lang }: SubscriptionPanelProps) {
           return undefined;
         }}
       >
-        {plan && t('subscription.cancelConfirmBody', { plan: planName, date: ltrIsolate(formatLocalDate(plan.currentPeriodEnd)) })}
+        {plan && t('subscription.cancelConfirmBody', { plan: planName, date: ltrIsolate(lang, formatLocalDate(plan.currentPeriodEnd)) })}
       </ConfirmDialog>
       <CancelOrderDialog order={cancelling} lang={lang} onClose={() => setCancelling(undefined)} afterCancel={loadSubscription} />
     </div>
