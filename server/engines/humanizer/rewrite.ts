@@ -95,6 +95,12 @@ function sharesPreposition(rest: readonly Token[], prep: string): boolean {
   return false;
 }
 
+/** A comparative after an adverb of degree: "more", "better", or an -er word the tagger may call JJ or NN ("taller"). */
+function isComparative(t: Token | undefined): boolean {
+  if (!t) return false;
+  return /^(?:JJR|RBR)$/.test(t.tag) || /^(?:more|less|fewer|better|worse)$/.test(lower(t)) || (/^(?:JJ|NN|RB)$/.test(t.tag) && /^[a-z]{3,}er$/.test(lower(t)) && !/^(?:other|proper|clever|sober|tender|bitter|eager|over|under|upper|inner|outer|former|latter|super)$/.test(lower(t)));
+}
+
 /** Replaces stock phrases (sentence openers and wordy phrases) with plainer alternatives. */
 function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
   const index = phrases();
@@ -126,7 +132,9 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       const elsewhere = new Set([...out.slice(0, i), ...out.slice(end)].map((x) => lower(x)));
       const pool = all.filter((alt) => !alt.split(' ').some((w) => w.length > 2 && !w.startsWith('~') && elsewhere.has(w)));
       if (pool.length === 0) continue;
-      const choice = pool[Math.floor(rng() * pool.length)]!;
+      let choice = pool[Math.floor(rng() * pool.length)]!;
+      // "So many experts argue …" reads as "such a number of experts": the connective takes its comma there.
+      if (choice === 'so' && /^(?:many|much|few|little|far|long|often|well|that|far)$/.test(lower(out[end]))) choice = 'so ,';
       const words: string[] = [];
       let ok = true;
       for (const w of choice.split(' ').filter(Boolean)) {
@@ -226,6 +234,10 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     // "Various" and "numerous" count things; they never name one ("various academic subjects").
     if (pos === 'a' && !QUANTITY_ADJECTIVES.has(lemma) && ((next?.tag === 'JJ' && /^NN/.test(out[i + 2]?.tag ?? '')) || (/^NN/.test(next?.tag ?? '') && /^NN/.test(out[i + 2]?.tag ?? '')))) continue;
     if (next?.text === ':') continue; // a label ("Answer: …")
+    // "significantly taller/more" in a report is a statistical claim, which "far" or "greatly" is not.
+    if (lemma === 'significantly' && isComparative(next)) continue;
+    // "increasingly" before a verb group ("is increasingly being used") has no "more and more" in that place.
+    if (lemma === 'increasingly' && !/^(?:JJ|JJR|RB)$/.test(next?.tag ?? '')) continue;
     if (t.tag === 'NNS' && /^['’]$/.test(next?.text ?? '')) continue; // a plural possessive ("individuals'" → not "people'")
     if (inCollocation(out, i, lemma)) continue;
     // A verb followed by a preposition has a frame ("reduced to", "argue with") its synonym may lack.
@@ -254,7 +266,7 @@ function substituteWords(tokens: Token[], s: Settings, rng: Rng): Token[] {
     const formFor = (target: string): string | undefined => {
       if (NEVER_REPLACE.has(`${lemma}>${target}`)) return undefined;
       // "far more", never "greatly more": an adverb of degree before a comparative takes "far" or "much".
-      const comparative = /^(?:JJR|RBR)$/.test(next?.tag ?? '') || /^(?:more|less|fewer|better|worse)$/.test(lower(next));
+      const comparative = isComparative(next);
       if (pos === 'r' && /^(?:greatly|markedly|considerably|hugely)$/.test(target) && comparative) return undefined;
       if (pos === 'r' && target === 'far' && !comparative) return undefined;
       // "key to", not "key for"; and never "most key".

@@ -548,6 +548,9 @@ function backFrontedPhrase(tokens: Token[]): Token[] | undefined {
   if (!timed && !according && (first === 'with' || first === 'for' || first === 'under') && phrase.length < 3) return undefined;
   const main = tokens.slice(comma + 1, -1);
   if (!opensClause(main, 0) || wordCount(main) < 4 || main.some((t) => t.text === ',' || t.moved)) return undefined;
+  // Not behind a clause of its own ("… by the very ambition that drove them by the end of the play"): at the end it
+  // would be read as part of that clause.
+  if (embedsClause(main)) return undefined;
   // The phrase must not end up right after a noun it could be read as modifying ("the rise in prices").
   const last = main[main.length - 1]!;
   if (!timed && !according && (NOUN_TAGS.has(last.tag) || last.prot === 'name') && lower(phrase[0]) === 'of') return undefined;
@@ -851,6 +854,9 @@ function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | unde
       const prevComma = tokens.slice(0, i).findLastIndex((t) => t.text === ',');
       const item = tokens.slice(prevComma + 1, i);
       if (prevComma >= 0 && item.length <= 4 && item.every((t) => /^(?:NN|NNS|NNP|NNPS|JJ|DT|PRP\$|CD)$/.test(t.tag))) return false;
+      // A list of clauses, "the first got 8 hours, the second got 12, and the third got 16": split at its last
+      // "and", the first half would join two clauses with a bare comma.
+      if (prevComma >= 0 && hasFiniteVerb(tokens, 0, prevComma) && hasFiniteVerb(tokens, prevComma + 1, i)) return false;
     }
     return true;
   });

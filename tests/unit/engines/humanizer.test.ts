@@ -218,6 +218,24 @@ describe('humanize: what it rewrites', () => {
     }
   });
 
+  it('keeps a lab report\'s claims and a list of clauses whole, and never reads "So many" or "more and more being"', () => {
+    for (const ultra of [false, true]) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const h = (t: string) => humanize(t, { ultra, seed }).text;
+        // A statistical "significantly" before a comparative stays; "greatly taller" is not what the data showed.
+        expect(h('The results showed that plants exposed to 16 hours of light grew significantly taller than those in the other groups.')).toMatch(/significantly taller/);
+        // "A got 8 hours, B got 12 hours, and C got 16 hours" is never split into a comma splice and a fragment.
+        const list = h('The first group received 8 hours of light per day, the second received 12 hours, and the third received 16 hours.');
+        expect(list.split(/(?<=\.)\s/)).toHaveLength(1);
+        // "So many experts argue" would mean "such a number of experts".
+        expect(h('Consequently, many experts argue that AI should support, rather than replace, human judgment.')).not.toMatch(/^So many/);
+        expect(h('Artificial intelligence is increasingly being used in healthcare to assist doctors.')).not.toMatch(/more and more being/);
+        // A fronted phrase is not moved behind a relative clause it would then seem to belong to.
+        expect(h('By the end of the play, both Macbeth and his wife have been destroyed by the very ambition that drove them.')).not.toMatch(/drove them by the end/);
+      }
+    }
+  });
+
   it('checks protected spans as whole words: "C" of "1.1°C" inside "Climate" does not send the paragraph back unchanged', () => {
     const paragraph =
       'Climate change is one of the most pressing challenges facing humanity today. According to NASA, the average global temperature has risen by about 1.1°C since the late 19th century. This warming is primarily driven by human activities, particularly the burning of fossil fuels, which releases carbon dioxide into the atmosphere.';
