@@ -130,14 +130,19 @@ function settingsFor(register: Register, ultra: boolean, strength: number): Sett
 /** Ultra's passes: each later pass rewrites what the earlier ones left (see rewriteParagraph). */
 const ULTRA_PASSES = 2;
 
+/** The settings for the next sentence of `written`: no said-inversion right after one ("…, some people argue."). */
+function after(written: readonly Token[][], settings: Settings): Settings {
+  const previous = written[written.length - 1];
+  return previous && endsInverted(previous) ? { ...settings, noInversion: true } : settings;
+}
+
 /** Rewrites one paragraph: one pass, or for Ultra further passes over the previous pass's sentences. */
 function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: Settings, seed: number): string {
   const rng = mulberry32(seed);
   let sentences: Token[][] = [];
   for (const sentence of splitSentences(tokenize(paragraph, spans))) {
     tagSentence(sentence);
-    const previous = sentences[sentences.length - 1];
-    sentences.push(...rewriteSentence(sentence, previous && endsInverted(previous) ? { ...settings, noInversion: true } : settings, rng));
+    sentences.push(...rewriteSentence(sentence, after(sentences, settings), rng));
   }
   sentences = mergePass(sentences, settings, rng);
   for (let pass = 1; settings.ultra && pass < ULTRA_PASSES; pass++) {
@@ -145,10 +150,7 @@ function rewriteParagraph(paragraph: string, spans: ProtectedSpan[], settings: S
     // earlier pass wrote are never rewritten (no drift from synonym to synonym) and moved words stay put.
     const again = { ...settings, pass };
     const next: Token[][] = [];
-    for (const sentence of sentences) {
-      const previous = next[next.length - 1];
-      next.push(...rewriteSentence(sentence, previous && endsInverted(previous) ? { ...again, noInversion: true } : again, rng));
-    }
+    for (const sentence of sentences) next.push(...rewriteSentence(sentence, after(next, again), rng));
     sentences = mergePass(next, again, rng);
   }
   let out = '';

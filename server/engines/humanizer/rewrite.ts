@@ -134,7 +134,7 @@ function replacePhrases(tokens: Token[], s: Settings, rng: Rng): Token[] {
       if (pool.length === 0) continue;
       let choice = pool[Math.floor(rng() * pool.length)]!;
       // "So many experts argue …" reads as "such a number of experts": the connective takes its comma there.
-      if (choice === 'so' && /^(?:many|much|few|little|far|long|often|well|that|far)$/.test(lower(out[end]))) choice = 'so ,';
+      if (choice === 'so' && /^(?:many|much|few|little|far|long|often|well|that)$/.test(lower(out[end]))) choice = 'so ,';
       const words: string[] = [];
       let ok = true;
       for (const w of choice.split(' ').filter(Boolean)) {

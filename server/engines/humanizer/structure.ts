@@ -811,7 +811,6 @@ function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
   return undefined;
 }
 
-/** Splits a long sentence at ", and/but/so", ";", ", which", ", where" or a result participle. */
 /**
  * The word that opens a split-off clause referring back to the one before: "That" two times in three, else "This".
  * Machine essays open sentences with "This" far more than students do (21 against 13 per 10,000 words, training
@@ -819,6 +818,7 @@ function pastOrPresent(tokens: Token[]): 'past' | 'present' | undefined {
  */
 const referent = (rng: Rng) => (rng() < 2 / 3 ? 'That' : 'This');
 
+/** Splits a long sentence at ", and/but/so", ";", ", which", ", where" or a result participle. */
 function splitSentence(tokens: Token[], s: Settings, rng: Rng): Token[][] | undefined {
   const words = wordCount(tokens);
   if (words < 14 || tokens[tokens.length - 1]!.text !== '.') return undefined;

@@ -51,6 +51,7 @@ const action =
 
 export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: EssayRewriterProps) {
   const t: (key: string, params?: MessageParams) => string = translator(messages);
+  const lang = langOf(messages);
   const state = useStore($rewriter);
   const modes = useStore($modes);
   const words = useStore($wordCount);
@@ -148,7 +149,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
         <SourceText
           id={id}
           t={t}
-          lang={langOf(messages)}
+          lang={lang}
           label={t('rewriter.sourceLabel')}
           placeholder={t('rewriter.placeholder')}
           text={state.text}
@@ -234,7 +235,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {history.map((entry) => (
               <li key={entry.orderNo} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <time dateTime={entry.createTime}>{ltrIsolate(langOf(messages), formatLocalDateTime(entry.createTime))}</time>
+                <time dateTime={entry.createTime}>{ltrIsolate(lang, formatLocalDateTime(entry.createTime))}</time>
                 <a
                   className="font-medium text-brand-700 underline"
                   href={`${selfPath}?orderNo=${encodeURIComponent(entry.orderNo)}`}
