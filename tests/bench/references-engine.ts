@@ -10,7 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sequenceFeatures } from '../../server/engines/references/features.ts';
 import { fieldsFromSpans, type ReferenceFields, type Spans } from '../../server/engines/references/fields.ts';
-import { checkReferences, type Lookup } from '../../server/engines/references/index.ts';
+import { checkReferences, parseReference, type Lookup } from '../../server/engines/references/index.ts';
 import { judge, recordFromCrossref } from '../../server/engines/references/match.ts';
 import { labelReference, loadParser, MODEL_PATH } from '../../server/engines/references/parse.ts';
 import { tokenize } from '../../server/engines/references/tokens.ts';
@@ -19,6 +19,7 @@ import { f1, FieldScores, precision, recall, type Score } from '../../server/eng
 import { synthesize, synthStyles } from '../../server/engines/references/train/synth.ts';
 import { evaluate } from '../../server/engines/references/train/train.ts';
 import { startFakeBibliographic, type CatalogWork } from '../support/fake-bibliographic.ts';
+import { scoreOwnReferences } from '../support/references-own.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 type ProductField = 'authors' | 'year' | 'title' | 'container' | 'volume' | 'issue' | 'pages' | 'doi' | 'url' | 'isbn';
@@ -105,9 +106,9 @@ function workOf(ref: LabelledReference, i: number): { work: CatalogWork; fields:
   };
 }
 
-/** Entry text in APA from fields (the altered and invented cases are written the way students write them). */
+/** Entry text in APA from fields (the altered and invented cases are written the way students write them); a group author has no initials. */
 const apa = (f: { authors: { family: string; given: string }[]; year: number; title: string; container: string; volume?: string; pages?: string }) =>
-  `${f.authors.map((a) => `${a.family}, ${a.given ? a.given.split(/\s+/).map((g) => `${g[0]}.`).join(' ') : 'A.'}`).join(', ')} (${f.year}). ${f.title}. ${f.container || 'Journal of Studies'}${f.volume ? `, ${f.volume}` : ''}${f.pages ? `, ${f.pages}` : ''}.`;
+  `${f.authors.map((a) => (a.given ? `${a.family}, ${a.given.split(/\s+/).map((g) => `${g[0]}.`).join(' ')}` : a.family)).join(', ')} (${f.year}). ${f.title}. ${f.container || 'Journal of Studies'}${f.volume ? `, ${f.volume}` : ''}${f.pages ? `, ${f.pages}` : ''}.`;
 
 async function fabricationFigures(data: LabelledReference[]): Promise<string[]> {
   const held = data.filter((r) => r.split === 'test');
@@ -195,6 +196,12 @@ export async function referencesEngineFigures(): Promise<string[]> {
 
   const held = data.filter((r) => r.split === 'test').map((r) => tokensWithLabels(r));
   out.push(`Product fields on the held-out anystyle references (${held.length}), values normalised as the checker uses them:`, '', ...productTable(productScores(held)), '');
+
+  const own = scoreOwnReferences(parseReference);
+  out.push(`Our own labelled references (${own.count}, tests/fixtures/references-own: six styles, seven kinds of work, never trained on), field F1 after normalisation:`, '', '| field | gold | P | R | F1 |', '|---|---:|---:|---:|---:|');
+  for (const [field, sc] of own.fields) if (sc.tp + sc.fn > 0) out.push(`| ${field} | ${sc.tp + sc.fn} | ${pct(precision(sc))} | ${pct(recall(sc))} | ${pct(f1(sc))} |`);
+  out.push(`| **overall** | ${own.overall.tp + own.overall.fn} | ${pct(precision(own.overall))} | ${pct(recall(own.overall))} | **${pct(f1(own.overall))}** |`, '');
+  out.push(`Per style: ${[...own.styles].map(([style, sc]) => `${style} ${pct(f1(sc))}`).join(' · ')}`, '');
 
   const rendered = synthesize(data, 4242, 1, ['test']);
   out.push('Per style (held-out references rendered in each style): strict-span F1 over all labels · product-field F1:', '', '| style | n | span F1 | field F1 |', '|---|---:|---:|---:|');

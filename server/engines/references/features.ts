@@ -1,4 +1,5 @@
-import type { TokenConstraint } from './perceptron.ts';
+import type { TokenConstraint } from './sequence.ts';
+import { isOrganizationName } from './fields.ts';
 import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts';
 
 /**
@@ -7,7 +8,7 @@ import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts'
  * than the words of one data set. Changing anything here requires retraining (`npm run train:references`); the
  * model records `featureVersion` and the engine refuses a model of another version.
  */
-export const featureVersion = 5;
+export const featureVersion = 6;
 
 const months = new Set(
   'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre januar februar märz maerz juni juli oktober dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre spring summer autumn fall winter'.split(
@@ -121,7 +122,11 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     const caps = words.filter((i) => /^\p{Lu}/u.test(norm[i]!.replace(/^[^\p{L}]+/u, ''))).length;
     const ratio = words.length === 0 ? 'none' : caps / words.length >= 0.75 ? 'high' : caps / words.length >= 0.4 ? 'mid' : 'low';
     const len = ids.length <= 1 ? '1' : ids.length <= 3 ? '2-3' : ids.length <= 7 ? '4-7' : '8+';
-    return { ratio, len, digits: ids.some((i) => /\d/.test(norm[i]!)) };
+    // A unit that reads as a body's name ("Centers for Disease Control and Prevention.", "OECD."): an author in the
+    // first unit, a publisher near the end; the same test the fields use to keep a group author whole.
+    const unitWords = ids.filter((i) => !/^[[(]?\d+[\].)]?$/.test(norm[i]!)).map((i) => norm[i]!);
+    const org = unitWords.length > 0 && unitWords.length <= 12 && isOrganizationName(unitWords.join(' '));
+    return { ratio, len, digits: ids.some((i) => /\d/.test(norm[i]!)), org };
   });
   // Reference-level signals: what kind of work the whole string looks like (an "In" before a container, a publisher,
   // volume(issue), pages, quotes) shifts every token's labels, e.g. journal against container-title.
@@ -141,6 +146,28 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
   if (/^[[(]?\d+[\].)]?$/.test(norm[0] ?? '')) global.push('g=numbered');
   if (has((i) => /^\((1[5-9]\d\d|20\d\d)[a-z]?\)[.,]?$/.test(norm[i]!))) global.push('g=parenyear');
   if (global.length === 0) global.push('g=none');
+  // Landmarks in the token's own unit: an editor word ahead or behind ("In Famulus Christi, ed. G. Bonner." against
+  // "In J. Du Bois & W. Ashby (Eds.), Preferred argument structure"), and how many commas stand before it; an "In"
+  // opening the unit; a publisher word ahead. Which side of the editor mark a stretch sits on tells editor from container.
+  const isClass = (i: number, c: string) => classOf.get(bare[i]!)?.includes(c) === true;
+  const landmarks: string[][] = Array.from({ length: n }, () => []);
+  for (const ids of segTokens) {
+    const eds = ids.filter((i) => isClass(i, 'editor') && !/^\p{Lu}\p{Ll}{3,}/u.test(norm[i]!));
+    const pubs = ids.filter((i) => isClass(i, 'publisher'));
+    const opensIn = ids.length > 0 && isClass(ids[0]!, 'in');
+    for (const i of ids) {
+      const f = landmarks[i]!;
+      const ahead = eds.find((e) => e > i);
+      if (ahead !== undefined) {
+        let commas = 0;
+        for (let k = i; k < ahead; k++) if (/,$/.test(norm[k]!)) commas++;
+        f.push(`edAhead=${Math.min(commas, 2)}`);
+      }
+      if (eds.some((e) => e < i)) f.push('edBehind');
+      if (opensIn) f.push(ahead !== undefined ? 'inUnit&edAhead' : 'inUnit');
+      if (pubs.some((e) => e > i)) f.push('pubAhead');
+    }
+  }
   const out: string[][] = [];
   for (let i = 0; i < n; i++) {
     const t = norm[i]!;
@@ -155,6 +182,7 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     const yrel = firstYearSeg < 0 ? 'noyear' : String(Math.max(-3, Math.min(3, segment[i]! - segment[firstYearSeg]!)));
     f.push(`segrel=${yrel}`, `segcap=${info.ratio}`, `seglen=${info.len}`, `segcap&rel=${info.ratio}|${yrel}`, `seglen&rel=${info.len}|${yrel}`);
     if (info.digits) f.push('segdigits');
+    if (info.org) f.push('segorg', `segorg&rel=${yrel}`, `segorg&seg=${Math.min(segment[i]!, 3)}`);
     if (i === 0 || segment[i - 1] !== segment[i]) f.push('segstart');
     for (const x of local(i)) f.push(x);
     for (const x of local(i - 1)) if (!x.startsWith('w=') || x.length < 12) f.push(`-1:${x}`);
@@ -166,6 +194,7 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     f.push(`s&end=${shapes[i]}|${t.slice(-1)}`);
     f.push(`ps=${i > 0 ? shapes[i - 1] : 'BOS'}|${shapes[i]}`);
     for (const g of global) f.push(g);
+    for (const x of landmarks[i]!) f.push(x);
     out.push(f);
   }
   return out;

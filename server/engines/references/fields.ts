@@ -50,7 +50,9 @@ export function cleanField(s: string | undefined, options: { container?: boolean
   // "In: Proceedings of …" — the "In" belongs to the style, not to the container's name (a title may start with "In").
   if (options.container) t = t.replace(/^in:?\s+/i, '');
   // Vancouver's medium mark is not part of the title: "Obesity and overweight [Internet]."
-  t = t.replace(/\s*\[(?:internet|online|electronic resource|e-?book|video|podcast|audio(?:book)?)\][.,;:]*$/i, '');
+  // So is APA's bracketed description or translation after a title ("[Doctoral dissertation, Princeton University]",
+  // "Die Traumdeutung [The interpretation of dreams]") and Vancouver's "[dissertation]".
+  t = t.replace(/(\S)\s*\[[^\][]+\][.,;:]*$/, '$1');
   const keepEnd = /[?!]["']?[.,]?$/.test(t);
   t = trimPunct(t);
   if (keepEnd && !/[?!]$/.test(t)) t += '?';
@@ -74,9 +76,9 @@ export function doiIn(text: string): string | null {
   return doi;
 }
 
-/** A URL found in the text (not a doi.org link, which is the DOI). */
+/** A URL found in the text (not a doi.org link, which is the DOI); MLA 9 writes them without "https://" ("paulgraham.com/start.html"). */
 export function urlIn(text: string): string | null {
-  for (const m of text.matchAll(/(?:https?:\/\/|www\.)[^\s<>"]+/gi)) {
+  for (const m of text.matchAll(/(?:https?:\/\/|www\.|(?<![@\w.\/-])[a-z\d-]+(?:\.[a-z\d-]+)*\.(?:com|org|net|edu|gov|int|info|io|co|uk|de|fr|es|it|nl|ca|au|jp|ch|se|eu|us)\/)[^\s<>"]*/gi)) {
     const url = m[0].replace(/[.,;:)\]]+$/, '');
     if (!/doi\.org\//i.test(url)) return url;
   }
@@ -143,6 +145,12 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
   if (!raw) return { names: [], etAl: false };
   let text = normalizeTypography(raw)
     .replace(/\((?:eds?|hrsg|dir|coord|comp)\.?\)/gi, '')
+    // A date that stands in the author span ("NHS (no date)", "(n.d.)") is not a name.
+    .replace(/\((?:n\.\s?d\.?|no date|s\.\s?f\.|o\.\s?J\.)\)/gi, '')
+    // "Jr." and "Sr." belong to the name before them, not to a name of their own.
+    .replace(/(?:,\s*|\s+)(?:Jr|Sr|Jnr|Snr)\.?(?=$|[\s,;.&])/g, '')
+    // A Spanish double family name joined by "y" ("Ortega y Gasset, José") is one name, not two people.
+    .replace(/^(\p{Lu}[\p{L}'’-]+) y (\p{Lu}[\p{L}'’-]+)(?=,)/u, '$1\u2060y\u2060$2')
     .replace(/\b(?:eds?|editors?|edited by|hrsg|trans(?:lated by)?)\b\.?/gi, '')
     .replace(/^in:?\s+/i, '')
     .trim();
@@ -188,7 +196,7 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
     }
     names.push(nameFromPart(part));
   }
-  return { names: names.filter((n) => /\p{L}/u.test(n.family)), etAl };
+  return { names: names.filter((n) => /\p{L}/u.test(n.family)).map((n) => ({ ...n, family: n.family.replace(/\u2060/g, ' ') })), etAl };
 }
 
 /** Splits "12(3)", "Vol. 12, No. 3", "vol. 12, no. 3", "12 (3)" into volume and issue. */
@@ -204,13 +212,19 @@ export function volumeAndIssue(raw: string | null, whole: string): { volume: str
   return { volume: null, issue: null };
 }
 
-/** "pp. 45–67." → "45-67"; "p. 12" → "12"; "e0123" stays. */
+/** "pp. 45–67." → "45-67"; "p. 12" → "12"; article numbers ("e0123", "Article aac4716", "Art. no. e124") stay whole. */
 export function cleanPages(raw: string | null, whole: string): string | null {
-  const text = normalizeTypography(raw ?? '');
-  const m = text.match(/([A-Za-z]?\d+[A-Za-z]?)(?:\s*-{1,2}\s*([A-Za-z]?\d+[A-Za-z]?))?/);
+  // Vancouver's "372:n71" or "44(1):121-33" read as pages: the pages are after the colon.
+  const text = normalizeTypography(raw ?? '').replace(/^\s*\d+[a-z]?\s*(?:\([^)]*\))?\s*:\s*(?=\S)/i, '');
+  // An article number keeps its letters ("Article aac4716", "e0123456", "n71"); a page may carry one ("S12", "12a").
+  const m = text.match(/(?<![\p{L}\d])([A-Za-z]{0,4}\d+[A-Za-z]?)(?:\s*-{1,2}\s*([A-Za-z]?\d+[A-Za-z]?))?/u);
   if (m) return m[2] ? `${m[1]}-${m[2]}` : m[1]!;
-  const v = normalizeTypography(whole).match(/\)\s*:\s*([A-Za-z]?\d+)(?:\s*-\s*(\d+))?/);
-  return v ? (v[2] ? `${v[1]}-${v[2]}` : v[1]!) : null;
+  const w = normalizeTypography(whole);
+  const v = w.match(/\)\s*:\s*([A-Za-z]?\d+)(?:\s*-\s*(\d+))?/);
+  if (v) return v[2] ? `${v[1]}-${v[2]}` : v[1]!;
+  // IEEE's "Art. no. e124", APA's "Article e124".
+  const art = w.match(/\bArt(?:icle|\.)\s*(?:no\.|number)?\s*([A-Za-z]{0,4}\d+)\b/);
+  return art ? art[1]! : null;
 }
 
 function kindOf(spans: Spans, whole: string, fields: Omit<ReferenceFields, 'kind'>): ReferenceFields['kind'] {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { featureVersion, sequenceFeatures } from './features.ts';
 import { fieldsFromSpans, type ReferenceFields, type Spans } from './fields.ts';
-import { decoderOf, type Decoder, type SequenceModel } from './perceptron.ts';
+import { decoderOf, type Decoder, type SequenceModel } from './sequence.ts';
 import { tokenize } from './tokens.ts';
 
 export const MODEL_PATH = fileURLToPath(new URL('./model/parser-v1.json', import.meta.url));

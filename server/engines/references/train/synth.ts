@@ -5,9 +5,9 @@
  * Only `train` references are rendered, so the held-out split stays unseen.
  */
 import { cleanField, cleanPages, parseNames, volumeAndIssue, yearIn, type PersonName } from '../fields.ts';
-import { prng } from '../perceptron.ts';
+import { prng } from '../sequence.ts';
 import { tokenize } from '../tokens.ts';
-import type { LabelledReference } from './dataset.ts';
+import { fnv1a, type LabelledReference } from './dataset.ts';
 
 export const synthStyles = ['apa', 'mla', 'chicago', 'harvard', 'ieee', 'vancouver'] as const;
 export type SynthStyle = (typeof synthStyles)[number];
@@ -87,6 +87,8 @@ function organizationName(random: () => number): string {
   // An acronym alone: "OECD", "UNICEF".
   return Array.from({ length: 3 + Math.floor(random() * 4) }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
 }
+
+const vancouverMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function render(style: SynthStyle, m: Meta, n: number, random: () => number): Piece[] {
   const a = m.authors;
@@ -224,8 +226,17 @@ function render(style: SynthStyle, m: Meta, n: number, random: () => number): Pi
         out.push(['date', `${m.year}.`]);
       } else if (m.container && m.isJournal) {
         out.push(['journal', `${m.container}.`]);
-        // Written without spaces, as Vancouver lists are: the tokenizer splits after ";" and ":".
-        const tail = `${m.year}${m.volume ? `;${m.volume}${m.issue ? `(${m.issue})` : ''}` : ''}${m.pages ? `:${m.pages}` : ''}.`;
+        // Written without spaces, as Vancouver lists are: the tokenizer splits after ";" and ":". Two articles with a
+        // volume in five carry the month, half of those the day too ("2012 Dec 15;380(9859):2095-128"), as PubMed
+        // writes them; the choice hangs on the title, so every other render stays as it was.
+        const h = fnv1a(`month:${title}`);
+        let lead = String(m.year);
+        if (m.volume && h % 5 < 2) {
+          const month = vancouverMonths[(h >>> 3) % 12]!;
+          out.push(['date', h % 5 === 0 ? String(m.year) : `${m.year} ${month}`]);
+          lead = h % 5 === 0 ? month : String(1 + ((h >>> 7) % 28));
+        }
+        const tail = `${lead}${m.volume ? `;${m.volume}${m.issue ? `(${m.issue})` : ''}` : ''}${m.pages ? `:${m.pages}` : ''}.`;
         out.push(['__vancouver', tail]);
       } else return [];
       if (m.doi) out.push(['doi', `doi:${m.doi}`]);
@@ -246,14 +257,14 @@ export function synthesize(refs: readonly LabelledReference[], seed: number, per
     for (let k = 0; k < perReference; k++) {
       const style = synthStyles[Math.floor(random() * synthStyles.length)]!;
       // One render in twenty has a group author instead of the reference's people.
-      const meta = random() < 0.05 ? { ...found, authors: [{ family: organizationName(random), given: '', organization: true }] } : found;
+      const meta = random() < 0.12 ? { ...found, authors: [{ family: organizationName(random), given: '', organization: true }] } : found;
       const pieces = render(style, meta, n, random);
       if (pieces.length === 0) continue;
       n = n >= 120 ? 1 : n + 1;
       const labels: string[] = [];
       for (const [label, text] of pieces) {
         if (label === '__vancouver') {
-          for (const part of text.split(/(?<=[;:])(?=[\d(])/)) labels.push(/^\d{4}[;:.]?$/.test(part) ? 'date' : /:$/.test(part) || /\(/.test(part) ? 'volume' : 'pages');
+          text.split(/(?<=[;:])(?=[\d(])/).forEach((part, i) => labels.push(/^\d{4}[;:.]?$/.test(part) || (i === 0 && part.endsWith(';')) ? 'date' : /:$/.test(part) || /\(/.test(part) ? 'volume' : 'pages'));
           continue;
         }
         for (const _ of text.split(/\s+/).filter(Boolean)) labels.push(label);
