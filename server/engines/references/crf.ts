@@ -206,31 +206,22 @@ export function trainCrf(examples: readonly Example[], options: CrfOptions): Seq
   }
   const final = sum;
   const prune = options.prune ?? 0.01;
-  const weights: Record<string, number[]> = {};
-  const names = [...featureIndex.keys()];
-  for (let f = 0; f < F; f++) {
-    const pairs: number[] = [];
-    for (let l = 0; l < L; l++) {
-      const v = roundSig(final[nodeBase + f * L + l]!);
-      if (Math.abs(v) >= prune) pairs.push(l, v);
-    }
-    if (pairs.length > 0) weights[names[f]!] = pairs;
-  }
-  const transitions: number[][] = [];
-  for (let r = 0; r <= L; r++) transitions.push(Array.from({ length: L }, (_, l) => roundSig(final[transBase + r * L + l]!, 4)));
-  const model: SequenceModel = { labels, transitions, weights };
-  if (E > 0) {
-    const edgeWeights: Record<string, number[]> = {};
-    const edgeNames = [...edgeIndex.keys()];
-    for (let f = 0; f < E; f++) {
+  // Per feature, its weights as [index, weight, …] pairs over `width` slots, the small ones dropped.
+  const sparse = (index: Map<string, number>, base: number, width: number) => {
+    const out: Record<string, number[]> = {};
+    for (const [name, f] of index) {
       const pairs: number[] = [];
-      for (let x = 0; x < T; x++) {
-        const v = roundSig(final[edgeBase + f * T + x]!);
+      for (let x = 0; x < width; x++) {
+        const v = roundSig(final[base + f * width + x]!);
         if (Math.abs(v) >= prune) pairs.push(x, v);
       }
-      if (pairs.length > 0) edgeWeights[edgeNames[f]!] = pairs;
+      if (pairs.length > 0) out[name] = pairs;
     }
-    model.edges = edgeWeights;
-  }
+    return out;
+  };
+  const transitions: number[][] = [];
+  for (let r = 0; r <= L; r++) transitions.push(Array.from({ length: L }, (_, l) => roundSig(final[transBase + r * L + l]!, 4)));
+  const model: SequenceModel = { labels, transitions, weights: sparse(featureIndex, nodeBase, L) };
+  if (E > 0) model.edges = sparse(edgeIndex, edgeBase, T);
   return model;
 }
