@@ -52,6 +52,8 @@ export interface Decoder {
 export interface DecodeOptions {
   once?: readonly string[];
   beam?: number;
+  /** Label pairs [from, to] that may never follow each other directly. */
+  forbid?: readonly (readonly [string, string])[];
 }
 
 export function decoderOf(model: SequenceModel, options: DecodeOptions = {}): Decoder {
@@ -79,6 +81,12 @@ export function decoderOf(model: SequenceModel, options: DecodeOptions = {}): De
     edgeTable.set(name, { index, weight });
   }
   const trans = Float64Array.from(model.transitions.flat());
+  for (const [from, to] of options.forbid ?? []) {
+    const a = model.labels.indexOf(from);
+    const b = model.labels.indexOf(to);
+    // Edge weights are added to this table per token; a finite sum stays far below any allowed path.
+    if (a >= 0 && b >= 0) trans[(a + 1) * L + b] = FORBIDDEN;
+  }
   return {
     labels: model.labels,
     decode({ nodes, edges, constraints }) {

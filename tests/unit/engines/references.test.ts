@@ -90,6 +90,17 @@ describe('reference parser', () => {
     expect(decoderOf(model).decode({ nodes, constraints: [{ only: ['note'] }, { only: ['note'] }] })).toEqual([1, 1]);
   });
 
+  it('[TOOL-05] never lets a list of names turn from authors into editors half-way', () => {
+    // "Binstock, R. H., & George, L. K. (Eds.)": the first names pull towards author, the last towards editor.
+    const model: SequenceModel = { labels: ['author', 'editor'], transitions: [[0, 0], [0, 0], [0, 0]], weights: { a: [0, 1, 1, 0.5], e: [1, 3] } };
+    const nodes = [['a'], ['a'], ['e']];
+    expect(decoderOf(model).decode({ nodes })).toEqual([0, 0, 1]);
+    // Without the switch the list is one span: here the editor mark outweighs the names' lean.
+    expect(decoderOf(model, { forbid: [['author', 'editor']] }).decode({ nodes })).toEqual([1, 1, 1]);
+    // The reference parser decodes with the rule.
+    expect(parseReference('Binstock, R. H., & George, L. K. (Eds.). (1990). Handbook of aging and the social sciences (3rd ed.). New York: Academic Press.')).toMatchObject({ authors: [], editors: [{ family: 'Binstock' }, { family: 'George' }] });
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));

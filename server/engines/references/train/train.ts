@@ -1,5 +1,5 @@
 import { featureVersion, sequenceFeatures } from '../features.ts';
-import { singleSpanLabels, type ParserModelFile } from '../parse.ts';
+import { decodeOptions, type ParserModelFile } from '../parse.ts';
 import { trainCrf } from '../crf.ts';
 import { decoderOf, type Example } from '../sequence.ts';
 import { tokenize } from '../tokens.ts';
@@ -25,7 +25,7 @@ export function fitModel(fit: LabelledReference[], options: { epochs?: number; s
 
 /** The labels a model gives each token of a reference string. */
 export function decodeLabels(model: ParserModelFile | ReturnType<typeof decoderOf>, text: string): string[] {
-  const decoder = 'decode' in model ? model : decoderOf(model, { once: singleSpanLabels });
+  const decoder = 'decode' in model ? model : decoderOf(model, decodeOptions);
   return decoder.decode(sequenceFeatures(tokenize(text))).map((i) => decoder.labels[i]!);
 }
 
@@ -44,7 +44,7 @@ export function trainParser(options: { data?: LabelledReference[]; limit?: numbe
 
 /** Field-level scores of a model on the held-out split, as read and as rendered in six styles. */
 export function evaluate(model: ParserModelFile, data: LabelledReference[]): string[] {
-  const decoder = decoderOf(model, { once: singleSpanLabels });
+  const decoder = decoderOf(model, decodeOptions);
   const held = data.filter((r) => r.split === 'test');
   const real = new FieldScores();
   for (const r of held) {
