@@ -28,15 +28,15 @@ export function loadOwnReferences(): OwnReference[] {
     .flatMap((f) => JSON.parse(readFileSync(`${dir}${f}`, 'utf8')) as OwnReference[]);
 }
 
-/** Case, accents, dashes and punctuation aside: the comparison a reader makes. */
-const norm = (s: unknown) =>
+/** Case, accents, dashes and punctuation aside: the comparison a reader makes (the bench's too). */
+export const normalizeField = (s: unknown) =>
   String(s ?? '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-const valueOf = (v: unknown) => (Array.isArray(v) ? v.map(norm).join('|') : norm(v));
+const valueOf = (v: unknown) => (Array.isArray(v) ? v.map(normalizeField).join('|') : normalizeField(v));
 
 function parsedValue(p: ReferenceFields, field: OwnField): unknown {
   if (field === 'authors' || field === 'editors') return p[field].map((a) => a.family);

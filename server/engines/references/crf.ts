@@ -72,6 +72,23 @@ export function trainCrf(examples: readonly Example[], options: CrfOptions): Seq
     edges: e.nodes.map((_, i) => ids(e.edges?.[i] ?? [], edgeIndex)),
     gold: e.labels.map((l) => labelIndex.get(l)!),
   }));
+  // The example's gradient: a dense scratch array and the list of keys it touched (zeroed again after each step).
+  const grad = new Float64Array(P);
+  const touched = new Uint8Array(P);
+  let keys = new Int32Array(1 << 16);
+  let nKeys = 0;
+  const add = (k: number, v: number) => {
+    if (touched[k] === 0) {
+      touched[k] = 1;
+      if (nKeys === keys.length) {
+        const bigger = new Int32Array(keys.length * 2);
+        bigger.set(keys);
+        keys = bigger;
+      }
+      keys[nKeys++] = k;
+    }
+    grad[k]! += v;
+  };
   const runs = Math.max(1, options.runs ?? 1);
   const sum = new Float64Array(P);
   for (let run = 0; run < runs; run++) {
@@ -80,23 +97,6 @@ export function trainCrf(examples: readonly Example[], options: CrfOptions): Seq
     avg.fill(0);
     const random = prng(options.seed + run);
     const order = data.map((_, i) => i);
-    // The example's gradient: a dense scratch array and the list of keys it touched.
-    const grad = new Float64Array(P);
-    const touched = new Uint8Array(P);
-    let keys = new Int32Array(1 << 16);
-    let nKeys = 0;
-    const add = (k: number, v: number) => {
-      if (touched[k] === 0) {
-        touched[k] = 1;
-        if (nKeys === keys.length) {
-          const bigger = new Int32Array(keys.length * 2);
-          bigger.set(keys);
-          keys = bigger;
-        }
-        keys[nKeys++] = k;
-      }
-      grad[k]! += v;
-    };
     const averageFrom = options.averageFrom ?? Math.floor(options.epochs / 2);
     for (let epoch = 0; epoch < options.epochs; epoch++) {
       for (let i = order.length - 1; i > 0; i--) {

@@ -256,7 +256,7 @@ export function synthesize(refs: readonly LabelledReference[], seed: number, per
     if (!found) continue;
     for (let k = 0; k < perReference; k++) {
       const style = synthStyles[Math.floor(random() * synthStyles.length)]!;
-      // One render in twenty has a group author instead of the reference's people.
+      // One render in eight has a group author instead of the reference's people.
       const meta = random() < 0.12 ? { ...found, authors: [{ family: organizationName(random), given: '', organization: true }] } : found;
       const pieces = render(style, meta, n, random);
       if (pieces.length === 0) continue;
