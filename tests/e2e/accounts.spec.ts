@@ -280,8 +280,10 @@ for (const locale of ['en', 'fr'] as const) test(`[API-06] an expired session cl
     localStorage.setItem('user', JSON.stringify(user));
   });
   await page.reload();
-  await expectLoggedOut(page, locale);
+  // The toast lasts 3 s (spec §9) and the header stays logged out: look for the toast first, so a slow header check
+  // on a busy machine cannot outlast it.
   await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible();
+  await expectLoggedOut(page, locale);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken)).toBe('');
 });
 
