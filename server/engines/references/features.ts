@@ -55,6 +55,12 @@ function quoteDelta(text: string): number {
   return opens - closes;
 }
 
+/** Whether a token closes a unit of the reference (". " / ": " / ") "), not counting initials and abbreviations. */
+function endsUnit(t: string, b: string): boolean {
+  const unitEnd = /[.:?!]["'”]?$/.test(t) && !initials.test(t) && !/^(\p{L}{1,3}\.)+$/u.test(t) && b.length > 1;
+  return unitEnd || /[)\]]\.?$/.test(t);
+}
+
 /** Features of each token of a reference, in order; the parser's only view of the text. */
 export function tokenFeatures(tokens: readonly Token[]): string[][] {
   const n = tokens.length;
@@ -80,8 +86,7 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     quote = Math.max(0, quote + q);
     paren = Math.max(0, paren + (t.match(/\(/g)?.length ?? 0) - (t.match(/\)/g)?.length ?? 0));
     if (yearInside.test(t)) year = true;
-    const unitEnd = /[.:?!]["'”]?$/.test(t) && !initials.test(t) && !/^(\p{L}{1,3}\.)+$/u.test(t) && bare[i]!.length > 1;
-    if (unitEnd || /[)\]]\.?$/.test(t)) seg++;
+    if (endsUnit(t, bare[i]!)) seg++;
   }
 
   const local = (i: number): string[] => {
@@ -247,17 +252,106 @@ const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
  * plainly is one of them (a DOI, "ISBN", a web address) takes that label or, for web addresses that are DOIs, the DOI's.
  */
 export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
-  return tokens.map((t) => {
+  const beforeEditor = containerBeforeEditor(tokens);
+  const translated = translatorStretch(tokens);
+  return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (isbnRe.test(x)) return { only: ['isbn'] };
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
-    const never: string[] = [];
+    const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
     if (!urlLike.test(x) && !/\.(com|org|net|edu|gov|int|html?|pdf|php|aspx?)\b/i.test(x)) never.push('url');
     return never.length > 0 ? { never } : null;
   });
+}
+
+const inWord = /^(in|in:|im|dans|nel)$/i;
+const translatorMark = /^\(?(translated|translator|translators|trans\.|transl\.|tr\.|übers\.|übersetzt|traduit|traduction|trad\.)[,;:)]*$/i;
+const byWord = /^(by|von|par|di|de)$/i;
+
+/**
+ * Whether the editor's (or translator's) mark at i introduces the names that follow it ("ed. Gerald Bonner", "edited by",
+ * "(Eds D Armitage, …") rather than closing the names before it ("(Eds.),", "Tim Ingold, ed.", IEEE's "E. Neuhold, Ed.").
+ */
+function introducesNames(norm: readonly string[], bare: readonly string[], i: number): boolean {
+  const t = norm[i]!;
+  const next = norm[i + 1];
+  if (next === undefined || endsUnit(t, bare[i]!) || /[,\]]$/.test(t) || /\)[.,;:]*$/.test(t)) return false;
+  if (/^\p{Lu}/u.test(t) && i > 0 && /,$/.test(norm[i - 1]!)) return false;
+  if (byWord.test(next)) return true;
+  // What follows must read as a person's name ("Gerald Bonner.", "A.D. Clarke &"), not a title ("in Bill Puka, ed.
+  // Moral Development: Defining Perspectives …").
+  for (let k = i + 1; k < Math.min(norm.length, i + 6); k++) {
+    const w = norm[k]!.replace(/^\(/, '');
+    if (/^(and|&|und|et)$/i.test(w)) return k > i + 1;
+    const classes = classOf.get(bare[k]!) ?? [];
+    const nameLike = initials.test(w) || /^(\p{Lu}\.-?)+\p{Lu}?\.?,?$/u.test(w) || (/^\p{Lu}[\p{Ll}'’-]+[.,;]?$/u.test(w) && classes.every((c) => c === 'particle')) || classes.includes('particle');
+    if (!nameLike) return false;
+    if (/[,;]$/.test(w) || (/\.$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * Which tokens stand between an "In" and an editor mark that introduces names in the same unit ("In Famulus Christi,
+ * ed. Gerald Bonner."; "In Melville and Aesthetics, edited by Samuel Otter"; "in Optics East (M. F. Lipson, …, eds.)"
+ * is the same with the names in brackets): that stretch names the book, never its editors. A mark that follows the
+ * names ("In J. Du Bois & W. Ashby (Eds.),", "In What Is an Animal? Tim Ingold, ed.") leaves the stretch to the model.
+ */
+function containerBeforeEditor(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const out = norm.map(() => false);
+  let unitStart = 0;
+  let opened = -1;
+  for (let i = 0; i < norm.length; i++) {
+    if (i > unitStart && endsUnit(norm[i - 1]!, bare[i - 1]!)) {
+      unitStart = i;
+      opened = -1;
+    }
+    if (opened < 0 && inWord.test(norm[i]!) && (i === unitStart || /[,;]["'”’]*$/.test(norm[i - 1]!))) opened = i;
+    if (opened < 0 || i === opened) continue;
+    const t = norm[i]!;
+    const isMark = classOf.get(bare[i]!)?.includes('editor') === true;
+    const introduces = isMark && introducesNames(norm, bare, i);
+    // "(M. F. Lipson, G. Barbastathis, …, eds.)": a bracket of names closed by the mark, right after the book's title.
+    let bracketStart = -1;
+    if (isMark && /\)[.,;:]*$/.test(t)) {
+      for (let k = i - 1; k > opened; k--) if (norm[k]!.startsWith('(')) { bracketStart = k; break; }
+      if (bracketStart >= 0 && norm.slice(bracketStart, i).some((w) => w.endsWith(','))) {
+        for (let k = opened; k < bracketStart; k++) out[k] = true;
+      }
+      opened = -1;
+      continue;
+    }
+    if (introduces) {
+      for (let k = opened; k < i; k++) out[k] = true;
+      opened = -1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Which tokens a translator's mark opens ("translated by Caryl Emerson and Michael Holquist.", "trans. W. Rehg",
+ * "Traduction de Chantal Thérond."), up to the end of the unit or the next editor's mark: never an editor's span.
+ * "(ed. and trans.)" belongs to the editor and "(trans.)" after the names is left to the model.
+ */
+function translatorStretch(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const out = norm.map(() => false);
+  for (let i = 0; i < norm.length; i++) {
+    if (!translatorMark.test(norm[i]!) || /\)[.,;:]*$/.test(norm[i]!) || (i > 0 && /^(and|&|und|et)$/i.test(norm[i - 1]!))) continue;
+    for (let k = i; k < norm.length; k++) {
+      if (k > i && classOf.get(bare[k]!)?.includes('editor') === true) break;
+      out[k] = true;
+      if (endsUnit(norm[k]!, bare[k]!) || /[;]$/.test(norm[k]!)) break;
+    }
+  }
+  return out;
 }
 
 /** Token and boundary features of a reference: all the parser sees. */

@@ -101,6 +101,27 @@ describe('reference parser', () => {
     expect(parseReference('Binstock, R. H., & George, L. K. (Eds.). (1990). Handbook of aging and the social sciences (3rd ed.). New York: Academic Press.')).toMatchObject({ authors: [], editors: [{ family: 'Binstock' }, { family: 'George' }] });
   });
 
+  it('[TOOL-05] keeps a book named after "In" apart from the editors an editor mark introduces, and a translator out of the editors', () => {
+    const never = (text: string) => {
+      const tokens = tokenize(text);
+      const c = tokenConstraints(tokens);
+      return tokens.filter((_, i) => c[i]?.never?.includes('editor')).map((t) => t.text).join(' ');
+    };
+    // The mark introduces names: the stretch from "In" to it is the book.
+    expect(never('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976.')).toBe('In Famulus Christi,');
+    expect(never('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('In Melville and Aesthetics,');
+    expect(never('M. Gerken, ``Photonic nanostructures,\'\' in Optics East (M. F. Lipson, G. Barbastathis, and K. Asakawa, eds.), pp. 82--96.')).toBe('in Optics East');
+    // The mark closes the names, or what follows it is a title: left to the model.
+    expect(never('Allen, S. 2003. Title. In J. W. Du Bois, L. E. Kumpf, & W. J. Ashby (eds.), Preferred argument structure.')).toBe('');
+    expect(never('Aaronfreed, Justin. “Moral Development.” in Bill Puka, ed. Moral Development: Defining Perspectives, Vol. 1.')).toBe('');
+    expect(never('Cousot, P. 1978. Title. In Proceedings of the IFIP Conference, E. Neuhold, Ed. North-Holland, 237-277.')).toBe('');
+    // A translator's mark and the names it opens are never an editor's; "(ed. and trans.)" stays with the editor.
+    expect(never('Héring, Jean. The Second Epistle. Translated by A. W. Heathcote and P. J. Allcock. Eugene: Wipf & Stock, 1967.')).toBe('Translated by A. W. Heathcote and P. J. Allcock.');
+    expect(never('Schelling, F. W. J., Philosophy of Art, Douglas W. Stott (ed. and trans.) (Minneapolis, MN: University of Minnesota Press, 1989).')).toBe('');
+    expect(parseReference('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976. Pp. 3–29.')).toMatchObject({ container: 'Famulus Christi', editors: [{ family: 'Bonner' }] });
+    expect(parseReference('Deleuze, Gilles. “Bartleby; or, the Formula.” In Essays: Critical and Clinical, translated by Daniel W. Smith, 68-90. London: Verso, 1998.')).toMatchObject({ container: 'Essays: Critical and Clinical', editors: [] });
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
