@@ -279,16 +279,19 @@ function introducesNames(norm: readonly string[], bare: readonly string[], i: nu
   const t = norm[i]!;
   const next = norm[i + 1];
   if (next === undefined || endsUnit(t, bare[i]!) || /[,\]]$/.test(t) || /\)[.,;:]*$/.test(t)) return false;
-  if (/^\p{Lu}/u.test(t) && i > 0 && /,$/.test(norm[i - 1]!)) return false;
+  // IEEE's "E. Neuhold, Ed." closes the names just before it.
+  if (/^\p{Lu}/u.test(t) && i > 1 && /^\p{Lu}[\p{L}'’-]+,$/u.test(norm[i - 1]!) && initials.test(norm[i - 2]!)) return false;
   if (byWord.test(next)) return true;
-  // What follows must read as a person's name ("Gerald Bonner.", "A.D. Clarke &"), not a title ("in Bill Puka, ed.
-  // Moral Development: Defining Perspectives …").
+  // What follows must read as a person's name ("Gerald Bonner.", "A.D. Clarke &", "Linstrom, P. J.;"), not a title
+  // ("in Bill Puka, ed. Moral Development: Defining Perspectives …").
   for (let k = i + 1; k < Math.min(norm.length, i + 6); k++) {
     const w = norm[k]!.replace(/^\(/, '');
     if (/^(and|&|und|et)$/i.test(w)) return k > i + 1;
     const classes = classOf.get(bare[k]!) ?? [];
-    const nameLike = initials.test(w) || /^(\p{Lu}\.-?)+\p{Lu}?\.?,?$/u.test(w) || (/^\p{Lu}[\p{Ll}'’-]+[.,;]?$/u.test(w) && classes.every((c) => c === 'particle')) || classes.includes('particle');
-    if (!nameLike) return false;
+    const word = /^\p{Lu}[\p{L}'’]*\p{Ll}[\p{L}'’]*(-[\p{L}'’]+)*[.,;]?$/u.test(w) && classes.every((c) => c === 'particle');
+    const nameLike = initials.test(w) || /^(\p{Lu}\.-?)+\p{Lu}?\.?[,;]?$/u.test(w) || word || classes.includes('particle');
+    // Two name-like words and then something else ("Don E. Fehrenbacher (New York:") end the names too.
+    if (!nameLike) return k > i + 2 && !/:$/.test(w) && !/^\p{Ll}/u.test(w);
     if (/[,;]$/.test(w) || (/\.$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w))) return true;
   }
   return false;
@@ -329,6 +332,17 @@ function containerBeforeEditor(tokens: readonly Token[]): boolean[] {
     if (introduces) {
       for (let k = opened; k < i; k++) out[k] = true;
       opened = -1;
+    }
+  }
+  // A mark that closes the names ("In Georgeff, M. P., & Lansky, A. L. (Eds.), Reasoning About Actions & Plans,";
+  // "In: C. D. Darlington & K. R. Lewis, eds. Chromosomes today."): the rest of its unit is the book, never an editor.
+  for (let i = 0; i < norm.length; i++) {
+    const next = norm[i + 1];
+    if (next === undefined || classOf.get(bare[i]!)?.includes('editor') !== true || !/[,):;.]$/.test(norm[i]!) || endsUnit(norm[i]!, bare[i]!)) continue;
+    if (introducesNames(norm, bare, i) || /^(and|&|und|et|by)$/i.test(next)) continue;
+    for (let k = i + 1; k < norm.length; k++) {
+      out[k] = true;
+      if (endsUnit(norm[k]!, bare[k]!)) break;
     }
   }
   return out;
