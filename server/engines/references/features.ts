@@ -254,8 +254,10 @@ const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
 export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
   const beforeEditor = containerBeforeEditor(tokens);
   const translated = translatorStretch(tokens);
+  const edition = editionPhrase(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
+    if (edition[i]) return { only: ['edition'] };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
@@ -364,6 +366,22 @@ function translatorStretch(tokens: readonly Token[]): boolean[] {
       out[k] = true;
       if (endsUnit(norm[k]!, bare[k]!) || /[;]$/.test(norm[k]!)) break;
     }
+  }
+  return out;
+}
+
+const editionOrdinal = /^[([]?(\d{1,2}(st|nd|rd|th|e|er|ème|\.)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|revised|rev\.|new|enlarged|expanded|updated)$/i;
+const editionWord = /^(ed|edn|edition|éd|aufl|auflage|vyd|izd|uitg|édition|edición|edizione|udg|utg)\.?[.,;:)\]]*$/i;
+
+/** Which tokens spell an edition ("2nd ed.", "third edition,", "(4th rev. edn;", "(2. Aufl.,", "2. vyd."): nothing else. */
+function editionPhrase(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const out = norm.map(() => false);
+  for (let i = 0; i + 1 < norm.length; i++) {
+    if (!editionOrdinal.test(norm[i]!)) continue;
+    const j = /^rev\.?$/i.test(norm[i + 1]!) && i + 2 < norm.length ? i + 2 : i + 1;
+    if (!editionWord.test(norm[j]!)) continue;
+    for (let k = i; k <= j; k++) out[k] = true;
   }
   return out;
 }

@@ -125,6 +125,16 @@ describe('reference parser', () => {
     expect(parseReference('Deleuze, Gilles. “Bartleby; or, the Formula.” In Essays: Critical and Clinical, translated by Daniel W. Smith, 68-90. London: Verso, 1998.')).toMatchObject({ container: 'Essays: Critical and Clinical', editors: [] });
   });
 
+  it('[TOOL-05] reads an ordinal and an edition word as the edition, whatever the model leans to', () => {
+    const editionTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'edition').map((t) => t.text).join(' ');
+    expect(editionTokens('Hans B. Pacejka. Tire and Vehicle Dynamics. Butterworth-Heinemann, 3rd edition, 2012.')).toBe('3rd edition,');
+    expect(editionTokens('Derrida, J. (1967). L’écriture et la différence (1 éd.). Paris: Éditions du Seuil.')).toBe('(1 éd.).');
+    expect(editionTokens('Hogue, C. (2001): Structure Databases. In: A. D. Baxevanis (Hrsg.): Bioinformatics (2. Aufl., S. 83–109). New York: Wiley.')).toMatch(/^\(2\. Aufl\.,/);
+    expect(editionTokens('Stern, C. 1928. Die Kindersprache (4th rev. edn; 1st edn, 1907). Leipzig: Barth.')).toMatch(/^\(4th rev\. edn; 1st edn,/);
+    const c = tokenConstraints(tokenize('Aho, A. V. Compilers. Addison-Wesley, Reading, MA, second edition, 1986.'));
+    expect(c.filter((x) => x?.only?.join() === 'edition')).toHaveLength(2);
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
