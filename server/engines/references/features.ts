@@ -255,9 +255,13 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(tokens);
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
+  const noteLead = notePhrase(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
+    if (noteLead[i] === 'lead') return { only: ['note'] };
+    // The rest of a note's unit stays in the note, bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
+    if (noteLead[i] === 'rest') return { only: ['note', 'date', 'url', 'doi'] };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
@@ -382,6 +386,39 @@ function editionPhrase(tokens: readonly Token[]): boolean[] {
     const j = /^rev\.?$/i.test(norm[i + 1]!) && i + 2 < norm.length ? i + 2 : i + 1;
     if (!editionWord.test(norm[j]!)) continue;
     for (let k = i; k <= j; k++) out[k] = true;
+  }
+  return out;
+}
+
+/** Words that open a remark about the work rather than a field of it, as anystyle's labels read them (all as notes). */
+const notePhrases = ['to appear', 'to be presented', 'submitted', 'unpublished', 'special issue', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => p.split(' '));
+
+/**
+ * Which tokens open a note ("To appear in …", "Special Issue on …", "Submitted,", "Unpublished lecture notes",
+ * "Available at SSRN …", "Reprinted in …", MLA's "Perf. …"): at the start of a unit, after a comma or a bracket.
+ */
+function notePhrase(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[,;:)\]]+$/, ''));
+  const out: ('lead' | 'rest' | null)[] = norm.map(() => null);
+  for (let i = 1; i < norm.length; i++) {
+    const p = norm[i - 1]!;
+    if (!(endsUnit(p, bare[i - 1]!) || /[,;]["'”’]?$/.test(p) || /^[([]/.test(norm[i]!))) continue;
+    const phrase = notePhrases.find((ph) => ph.every((w, k) => (words[i + k] ?? '').replace(/\.$/, '') === w.replace(/\.$/, '')));
+    if (!phrase) continue;
+    const end = i + phrase.length;
+    for (let k = i; k < end; k++) out[k] = 'lead';
+    // "Special Issue, Culture Theory and Critique" names the journal after the comma.
+    const special = phrase[0] === 'special';
+    // "(Submitted for publication)," ends with its bracket.
+    const bracketed = /^[([]/.test(norm[i]!);
+    const closes = (k: number) => endsUnit(norm[k]!, bare[k]!) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (special && /,$/.test(norm[k]!));
+    if (closes(end - 1)) continue;
+    for (let k = end; k < norm.length; k++) {
+      out[k] = 'rest';
+      if (closes(k)) break;
+    }
   }
   return out;
 }

@@ -135,6 +135,17 @@ describe('reference parser', () => {
     expect(c.filter((x) => x?.only?.join() === 'edition')).toHaveLength(2);
   });
 
+  it('[TOOL-05] reads a remark about the work ("To appear in", "Submitted", "Special Issue", "Reprinted in") as a note', () => {
+    const noteTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'note').map((t) => t.text).join(' ');
+    expect(noteTokens('Vander Linden, K. 1992. Expressing local rhetorical relations. Technical Report 92-43, University of Colorado. To appear in Computational Linguistics.')).toBe('To appear in Computational Linguistics.');
+    expect(noteTokens('Panario, D., Gourdon, X., and Flajolet, P. An analytic approach to smooth polynomials. Submitted, 1998.')).toBe('Submitted,');
+    expect(noteTokens('Vasy, A. B- and cusp-analysis. Unpublished lecture notes, 2014.')).toBe('Unpublished lecture notes,');
+    expect(noteTokens('Adve, S. V. Using information from the programmer. Technical Report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.')).toBe('(Submitted for publication),');
+    // "Special Issue," stops at its comma: the journal's name follows.
+    const c = tokenConstraints(tokenize('Gershorn, I., eds. 2013. Newness of New Media. Special Issue, Culture Theory and Critique 54(3): 259-393.'));
+    expect(c.filter((x) => x?.only?.includes('note')).length).toBe(2);
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
