@@ -8,7 +8,7 @@ import { bareWord, normalizeTypography, shapeOf, type Token } from './tokens.ts'
  * than the words of one data set. Changing anything here requires retraining (`npm run train:references`); the
  * model records `featureVersion` and the engine refuses a model of another version.
  */
-export const featureVersion = 6;
+export const featureVersion = 7;
 
 const months = new Set(
   'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre januar februar märz maerz juni juli oktober dezember enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre spring summer autumn fall winter'.split(
@@ -21,18 +21,18 @@ const lexicon: Record<string, string[]> = {
   in: ['in', 'im', 'en', 'dans', 'nel', 'w'],
   and: ['and', '&', 'und', 'et', 'y', 'e', 'i', 'og', 'en', 'ja', 've', 'och'],
   etal: ['al', 'al.', 'alii', 'others'],
-  editor: ['ed', 'eds', 'editor', 'editors', 'edited', 'hrsg', 'hg', 'hgg', 'dir', 'coord', 'comp', '(ed.)', '(eds.)'],
+  editor: ['ed', 'eds', 'editor', 'editors', 'edited', 'hrsg', 'hrg', 'hg', 'hgg', 'dir', 'coord', 'comp', '(ed.)', '(eds.)'],
   edition: ['edn', 'edition', 'ed', 'aufl', 'auflage', 'éd', 'rev', 'revised', 'reprint', 'expanded'],
   vol: ['vol', 'vols', 'volume', 'bd', 'band', 'tome', 't', 'jg', 'jahrgang', 'v'],
   no: ['no', 'nr', 'num', 'number', 'issue', 'iss', 'n', 'heft', 'h'],
   pages: ['pp', 'p', 'pages', 'page', 'pg', 's', 'ss', 'seiten', 'str', 'págs', 'pág'],
-  publisher: ['press', 'publisher', 'publishers', 'publishing', 'verlag', 'books', 'university', 'univ', 'inc', 'ltd', 'co', 'company', 'editions', 'éditions', 'editorial', 'wiley', 'springer', 'elsevier', 'routledge', 'sage', 'pearson', 'mcgraw-hill', 'academic', 'house', 'group', 'associates', 'gallimard', 'blackwell', 'kluwer', 'verlag,', 'olms', 'brill'],
+  publisher: ['press', 'publisher', 'publishers', 'publishing', 'verlag', 'books', 'university', 'univ', 'inc', 'ltd', 'co', 'corp', 'corporation', 'pub', 'publications', 'company', 'editions', 'éditions', 'editorial', 'wiley', 'springer', 'elsevier', 'routledge', 'sage', 'pearson', 'mcgraw-hill', 'academic', 'house', 'group', 'associates', 'gallimard', 'blackwell', 'kluwer', 'verlag,', 'olms', 'brill'],
   journal: ['journal', 'j', 'review', 'rev', 'proceedings', 'proc', 'transactions', 'trans', 'quarterly', 'bulletin', 'bull', 'annals', 'ann', 'letters', 'lett', 'magazine', 'zeitschrift', 'revue', 'rivista', 'revista', 'acta', 'archives', 'arch', 'research', 'res', 'science', 'sci', 'studies', 'international', 'int', 'american', 'am', 'quarterly'],
   conference: ['conference', 'conf', 'symposium', 'symp', 'workshop', 'meeting', 'congress', 'proceedings', 'proc', 'annual'],
   thesis: ['thesis', 'dissertation', 'phd', 'ph.d', 'master', "master's", 'diss', 'doctoral', 'report', 'technical', 'tech', 'working', 'paper', 'preprint', 'manuscript', 'unpublished'],
   retrieved: ['retrieved', 'available', 'accessed', 'viewed', 'online', 'from', 'at', 'url', 'abgerufen', 'consulté'],
   place: ['london', 'new', 'york', 'paris', 'berlin', 'oxford', 'cambridge', 'chicago', 'boston', 'amsterdam', 'tokyo', 'munich', 'münchen', 'leipzig', 'stuttgart', 'wien', 'vienna', 'madrid', 'rome', 'roma', 'milano', 'berkeley', 'princeton', 'washington', 'philadelphia', 'toronto', 'sydney', 'heidelberg', 'frankfurt', 'hamburg', 'basel', 'zürich', 'zurich', 'leiden', 'dordrecht', 'hoboken', 'thousand', 'oaks', 'ny', 'ma', 'ca', 'uk', 'usa', 'nj', 'il', 'pa', 'ct', 'dc', 'mass', 'calif'],
-  transl: ['trans', 'transl', 'translated', 'translator', 'übers', 'trad', 'traduit'],
+  transl: ['trans', 'transl', 'translated', 'translator', 'translators', 'tr', 'übers', 'übersetzt', 'trad', 'traduit', 'traduction'],
   particle: ['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'le', 'la', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al-'],
 };
 const classOf = new Map<string, string[]>();
@@ -160,15 +160,21 @@ export function tokenFeatures(tokens: readonly Token[]): string[][] {
     const eds = ids.filter((i) => isClass(i, 'editor') && !/^\p{Lu}\p{Ll}{3,}/u.test(norm[i]!));
     const pubs = ids.filter((i) => isClass(i, 'publisher'));
     const opensIn = ids.length > 0 && isClass(ids[0]!, 'in');
+    const kind = (e: number) => (introducesNames(norm, bare, e) ? 'intro' : 'close');
+    const trs = ids.filter((i) => isClass(i, 'transl'));
     for (const i of ids) {
       const f = landmarks[i]!;
       const ahead = eds.find((e) => e > i);
       if (ahead !== undefined) {
         let commas = 0;
         for (let k = i; k < ahead; k++) if (/,$/.test(norm[k]!)) commas++;
-        f.push(`edAhead=${Math.min(commas, 2)}`);
+        f.push(`edAhead=${Math.min(commas, 2)}`, `edAhead=${Math.min(commas, 2)}|${kind(ahead)}`);
       }
-      if (eds.some((e) => e < i)) f.push('edBehind');
+      const behind = eds.filter((e) => e < i).pop();
+      if (behind !== undefined) f.push('edBehind', `edBehind|${kind(behind)}`);
+      const trBehind = trs.filter((e) => e <= i).pop();
+      if (trBehind !== undefined && (behind === undefined || trBehind > behind)) f.push('trBehind');
+      if (trs.some((e) => e > i)) f.push('trAhead');
       if (opensIn) f.push(ahead !== undefined ? 'inUnit&edAhead' : 'inUnit');
       if (pubs.some((e) => e > i)) f.push('pubAhead');
     }
