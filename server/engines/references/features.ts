@@ -261,13 +261,13 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(tokens);
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
-  const noteLead = notePhrase(tokens);
+  const phrases = phraseFields(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
-    if (noteLead[i] === 'lead') return { only: ['note'] };
-    // The rest of a note's unit stays in the note, bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
-    if (noteLead[i] === 'rest') return { only: ['note', 'date', 'url', 'doi'] };
+    // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
+    const phrase = phrases[i];
+    if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
@@ -396,33 +396,47 @@ function editionPhrase(tokens: readonly Token[]): boolean[] {
   return out;
 }
 
-/** Words that open a remark about the work rather than a field of it, as anystyle's labels read them (all as notes). */
-const notePhrases = ['to appear', 'to be presented', 'submitted', 'unpublished', 'special issue', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => p.split(' '));
-
 /**
- * Which tokens open a note ("To appear in …", "Special Issue on …", "Submitted,", "Unpublished lecture notes",
- * "Available at SSRN …", "Reprinted in …", MLA's "Perf. …"): at the start of a unit, after a comma or a bracket.
+ * Phrases that open a field of their own, as anystyle's labels read every one of them: a remark about the work (a
+ * note: "To appear in …", "Special Issue on …", "Submitted,", "Unpublished lecture notes", "Reprinted in …", MLA's
+ * "Perf. …") or the kind of work (a genre: "Technical Report 92-43,", "Ph.D. Thesis", "Personal communication").
+ * The phrase takes the label; the rest of its stretch keeps it too, bar what `rest` allows.
  */
-function notePhrase(tokens: readonly Token[]): boolean[] {
+interface FieldPhrase {
+  words: string[];
+  label: string;
+  rest: string[];
+  /** Where the stretch ends besides the end of a unit: at a comma, or before an opening bracket. */
+  stopAtComma: boolean;
+}
+const noteRest = ['note', 'date', 'url', 'doi'];
+const fieldPhrases: FieldPhrase[] = [
+  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  // "Special Issue, Culture Theory and Critique" names the journal after the comma.
+  { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
+  ...['technical report', 'tech. report', 'tech. rep.', 'tech rep', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
+];
+
+/** Which tokens a field phrase opens ("lead") or carries on ("rest"): at the start of a unit, after a comma or a bracket. */
+function phraseFields(tokens: readonly Token[]): ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
   const bare = norm.map(bareWord);
-  const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[,;:)\]]+$/, ''));
-  const out: ('lead' | 'rest' | null)[] = norm.map(() => null);
+  const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[,;:)\]]+$/, '').replace(/\.$/, ''));
+  const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
     const p = norm[i - 1]!;
-    if (!(endsUnit(p, bare[i - 1]!) || /[,;]["'”’]?$/.test(p) || /^[([]/.test(norm[i]!))) continue;
-    const phrase = notePhrases.find((ph) => ph.every((w, k) => (words[i + k] ?? '').replace(/\.$/, '') === w.replace(/\.$/, '')));
+    if (out[i] || !(endsUnit(p, bare[i - 1]!) || /[,;]["'”’]?$/.test(p) || /^[([]/.test(norm[i]!))) continue;
+    const phrase = fieldPhrases.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
     if (!phrase) continue;
-    const end = i + phrase.length;
-    for (let k = i; k < end; k++) out[k] = 'lead';
-    // "Special Issue, Culture Theory and Critique" names the journal after the comma.
-    const special = phrase[0] === 'special';
+    const end = i + phrase.words.length;
+    for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);
-    const closes = (k: number) => endsUnit(norm[k]!, bare[k]!) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (special && /,$/.test(norm[k]!));
+    const closes = (k: number) => endsUnit(norm[k]!, bare[k]!) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
     if (closes(end - 1)) continue;
     for (let k = end; k < norm.length; k++) {
-      out[k] = 'rest';
+      if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;
+      out[k] = { phrase, part: 'rest' };
       if (closes(k)) break;
     }
   }

@@ -146,6 +146,18 @@ describe('reference parser', () => {
     expect(c.filter((x) => x?.only?.includes('note')).length).toBe(2);
   });
 
+  it('[TOOL-05] reads the kind of work ("Technical Report 92-43", "Ph.D. Thesis", "Personal communication") as the genre', () => {
+    const genreTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'genre').map((t) => t.text).join(' ');
+    expect(genreTokens('W. Landi and B. G. Ryder. Aliasing with and without pointers. Center for Computer Aids, Technical Report CAIP-TR-125, Rutgers University, September 1990.')).toBe('Technical Report CAIP-TR-125,');
+    expect(genreTokens('Ling, C. X. (1995). Personal communication.')).toBe('Personal communication.');
+    expect(genreTokens('Ventura, Dan, (1995). On Discretization as a Preprocessing Step, Masters Thesis, Department of Computer Science, Brigham Young University.')).toBe('Masters Thesis,');
+    // Decoding holds the phrase and the rest of its stretch to the genre, up to a comma or a bracket.
+    const tokens = tokenize('Adve, S. V. Using information from the programmer. Technical report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.');
+    const only = tokenConstraints(tokens).map((c, i) => [tokens[i]!.text, c?.only?.join('|') ?? '']);
+    expect(only.filter(([, o]) => o === 'genre').map(([t]) => t).join(' ')).toBe('Technical report TR 9603');
+    expect(only.filter(([, o]) => o === 'note').map(([t]) => t).join(' ')).toBe('(Submitted');
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
