@@ -262,6 +262,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
   const phrases = phraseFields(tokens);
+  const quotedEnd = quotedTitleEnd(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
@@ -272,11 +273,37 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
+    if (i > quotedEnd) never.push('title');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
     if (!urlLike.test(x) && !/\.(com|org|net|edu|gov|int|html?|pdf|php|aspx?)\b/i.test(x)) never.push('url');
     return never.length > 0 ? { never } : null;
   });
+}
+
+/**
+ * Where a title in double quotes that opens its unit closes ("“Metaphor.” Oxford English Dictionary.", "``Photonic
+ * nanostructures …,'' in Optics East"): the title ends with its quote, so nothing after it is the title. -1 when the
+ * reference has none, and past the end when it has one whose close is not found.
+ */
+function quotedTitleEnd(tokens: readonly Token[]): number {
+  const norm = tokens.map((t) => t.text);
+  const bare = norm.map(bareWord);
+  const start = norm.findIndex((t) => /^(“|"|``|„)/.test(t));
+  if (start < 0 || (start > 0 && !endsUnit(norm[start - 1]!, bare[start - 1]!) && !/[,:;]$/.test(norm[start - 1]!))) return norm.length;
+  // A quote inside a title in single quotes ("‘Poe on the Beat: “Doing of Gotham” as …’") is not the title.
+  if (norm.slice(0, start).some((t) => /^[‘']/.test(t))) return norm.length;
+  for (let k = start; k < norm.length; k++) {
+    if (k > start && /^(“|"|``|„)/.test(norm[k]!)) return norm.length;
+    if (!/(”|"|''|“)[.,;:]*$/.test(norm[k]!) || (k === start && norm[k]!.length < 4)) continue;
+    // Only a quote that holds its own closing stop ("Metaphor.”, "…multiplexing,''") ends the title: after
+    // "“Gli indesiderabili”. L’Italia e …" or "“Behind the Store”: Montreal …" the title goes on, and so it does
+    // in a review ("“Bad Company.” Review of Gain, by …") or a list of quoted titles.
+    const next = norm[k + 1] ?? '';
+    if (!/[.,?!](”|"|''|“)$/.test(norm[k]!) || /^(review|rev\.)/i.test(next) || /^(“|"|``|„)/.test(next)) return norm.length;
+    return k;
+  }
+  return norm.length;
 }
 
 const inWord = /^(in|in:|im|dans|nel)$/i;

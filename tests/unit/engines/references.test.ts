@@ -158,6 +158,21 @@ describe('reference parser', () => {
     expect(only.filter(([, o]) => o === 'note').map(([t]) => t).join(' ')).toBe('(Submitted');
   });
 
+  it('[TOOL-05] ends a title in double quotes at its closing quote, unless the title plainly goes on', () => {
+    const afterTitle = (text: string) => {
+      const tokens = tokenize(text);
+      const c = tokenConstraints(tokens);
+      return tokens.filter((_, i) => c[i]?.never?.includes('title')).map((t) => t.text).join(' ');
+    };
+    expect(afterTitle('“Metaphor.” Oxford English Dictionary. Oxford University Press, 1992.')).toBe('Oxford English Dictionary. Oxford University Press, 1992.');
+    expect(afterTitle('Robert Darnton, “Communication Networks,” in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97')).toBe('in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97');
+    // The stop outside the quote, a review, a quote inside a title in single quotes: the title may go on.
+    expect(afterTitle('G. Romano, “Gli indesiderabili”. L’Italia e l’immigrazione clandestina, “La Nuova Storia Contemporanea”, 4/6 (2000), 81-96.')).toBe('');
+    expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('');
+    expect(afterTitle('Miller, L. ‘Poe on the Beat: “Doing of Gotham” as Urban, Penny Press Journalism’. Journal of the Early Republic 2 (1987): 147–165.')).toBe('');
+    expect(parseReference('Henry James, “Nathaniel Hawthorne,” in Literary Criticism: Essays on Literature, American Writers, English Writers (New York: Library of America, 1983), 427.')).toMatchObject({ title: 'Nathaniel Hawthorne' });
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
