@@ -274,6 +274,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
+    if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
     if (!urlLike.test(x) && !/\.(com|org|net|edu|gov|int|html?|pdf|php|aspx?)\b/i.test(x)) never.push('url');
@@ -304,6 +305,21 @@ function quotedTitleEnd(tokens: readonly Token[]): number {
     return k;
   }
   return norm.length;
+}
+
+/**
+ * Whether token i is a number that follows a name rather than belongs to it: pages in brackets ("(301-338).",
+ * "(p.227)"), or a bare number closed by a comma or colon with a page or a number after it ("103, 18556.",
+ * "16, 1, (May 1988)").
+ */
+function numbersAfterName(tokens: readonly Token[], i: number): boolean {
+  const t = normalizeTypography(tokens[i]!.text);
+  // Bare ranges are left alone: "The Frankish World, 750-900," holds years.
+  // So are years in brackets: "(2005-2008).", "(1589-1595):".
+  if (/^\((pp?\.\s?)?\d+[a-z]?(-{1,2}\d+[a-z]?)?\)[.,;:]*$/i.test(t)) return /^\(pp?\./i.test(t) || /^\(\d{1,3}[a-z]?-/.test(t);
+  if (!/^\d{1,4}[,:]$/.test(t) || /^(1[5-9]|20)\d\d/.test(t)) return false;
+  const next = normalizeTypography(tokens[i + 1]?.text ?? '');
+  return (/^\(?(pp?\.)?\d/.test(next) && !/^\(?(1[5-9]|20)\d\d\b/.test(next)) || pageRange.test(next);
 }
 
 const inWord = /^(in|in:|im|dans|nel)$/i;

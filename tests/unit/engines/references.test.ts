@@ -173,6 +173,21 @@ describe('reference parser', () => {
     expect(parseReference('Henry James, “Nathaniel Hawthorne,” in Literary Criticism: Essays on Literature, American Writers, English Writers (New York: Library of America, 1983), 427.')).toMatchObject({ title: 'Nathaniel Hawthorne' });
   });
 
+  it('[TOOL-05] keeps pages in brackets and a volume before its pages out of titles, books and names, but not years', () => {
+    const outOfNames = (text: string) => {
+      const tokens = tokenize(text);
+      const c = tokenConstraints(tokens);
+      return tokens.filter((_, i) => c[i]?.never?.includes('container-title') && c[i]?.never?.includes('editor')).map((t) => t.text).join(' ');
+    };
+    expect(outOfNames('Allen, S. 2003. Title. In J. W. Du Bois (eds.), Preferred argument structure (301–338). Amsterdam: John Benjamins.')).toContain('(301–338).');
+    expect(outOfNames('Vieira, O. V. (2006). FAPP2, cilium formation. Proceedings of the national academy of Sciences 103, 18556.')).toBe('103,');
+    expect(outOfNames('Boulding, K. “Title.” In Environmental Quality, (p.227) edited by Henry Jarrett. Baltimore, 1966.')).toBe('(p.227)');
+    // Years, bracketed or not, and a day before its year stay open.
+    expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
+    expect(outOfNames('Nelson, J. L., The Frankish World, 750-900, London, 1996.')).toBe('');
+    expect(outOfNames('Sandilands, R. J. 2004. “The relation of government to monetary control, March 29, 1935.” Journal of Economic Studies 31: 270–279.')).toBe('31:');
+  });
+
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
     const text = 'Smith, J. (2020). A study. Journal, 3, 1–9. IF: 5,895 doi:10.1000/xyz123 ISBN 0-226-42976-8 http://example.org/a';
     const c = tokenConstraints(tokenize(text));
