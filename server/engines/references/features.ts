@@ -274,6 +274,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
+    // ", in Book" opens the book (or its editors, or the journal), whatever the title before looked like.
+    else if (i > 0 && /^(in|in:)$/.test(x) && /,["'”’]*$/.test(tokens[i - 1]!.text)) never.push('title');
     if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');

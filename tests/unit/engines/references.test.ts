@@ -170,6 +170,9 @@ describe('reference parser', () => {
     expect(afterTitle('G. Romano, “Gli indesiderabili”. L’Italia e l’immigrazione clandestina, “La Nuova Storia Contemporanea”, 4/6 (2000), 81-96.')).toBe('');
     expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('');
     expect(afterTitle('Miller, L. ‘Poe on the Beat: “Doing of Gotham” as Urban, Penny Press Journalism’. Journal of the Early Republic 2 (1987): 147–165.')).toBe('');
+    // ", in Novels" opens the book; ", In the Wake of Chaos" may be the title itself.
+    expect(afterTitle('Henry James, The Europeans, in Novels, 1871–1880 (New York: Library of America, 1983), 886.')).toBe('in');
+    expect(afterTitle('Stephen H. Kellert, In the Wake of Chaos: Unpredictable Order in Dynamical Systems, University of Chicago Press, 1993.')).toBe('');
     expect(parseReference('Henry James, “Nathaniel Hawthorne,” in Literary Criticism: Essays on Literature, American Writers, English Writers (New York: Library of America, 1983), 427.')).toMatchObject({ title: 'Nathaniel Hawthorne' });
   });
 
