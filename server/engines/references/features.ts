@@ -263,6 +263,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const edition = editionPhrase(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
+  const opensBook = inAfterTitle(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
@@ -274,8 +275,9 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
-    // ", in Book" opens the book (or its editors, or the journal), whatever the title before looked like.
-    else if (i > 0 && /^(in|in:)$/.test(x) && /,["'”’]*$/.test(tokens[i - 1]!.text)) never.push('title');
+    // ", in Book" or "Title. In Book" opens the book (or its editors, or the journal), whatever the title before
+    // looked like.
+    else if (opensBook[i]) never.push('title');
     if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
@@ -322,6 +324,35 @@ function numbersAfterName(tokens: readonly Token[], i: number): boolean {
   if (!/^\d{1,4}[,:]$/.test(t) || /^(1[5-9]|20)\d\d/.test(t)) return false;
   const next = normalizeTypography(tokens[i + 1]?.text ?? '');
   return (/^\(?(pp?\.)?\d/.test(next) && !/^\(?(1[5-9]|20)\d\d\b/.test(next)) || pageRange.test(next);
+}
+
+/**
+ * Which tokens are an "In" that follows the title: a lower-case one after a comma ("The Europeans, in Novels"), or one
+ * that opens a unit after the title's unit ("On the semantics of STRIPS. In Reasoning about Actions …"). Not after the
+ * author (MLA "Kellert, In the Wake of Chaos"), a year (APA "(2000). In search of excellence.") or a colon (a subtitle).
+ */
+function inAfterTitle(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const out = norm.map(() => false);
+  let unit = 0;
+  let unitStart = 0;
+  let previousStart = 0;
+  for (let i = 0; i < norm.length; i++) {
+    if (i > 0 && endsUnit(norm[i - 1]!, bare[i - 1]!)) {
+      unit++;
+      previousStart = unitStart;
+      unitStart = i;
+    }
+    if (i === 0 || !/^(in|in:)$/i.test(norm[i]!)) continue;
+    if (/^(in|in:)$/.test(norm[i]!) && /,["']*$/.test(norm[i - 1]!)) out[i] = true;
+    else if (i === unitStart && unit >= 2 && /[.?!]["']*$/.test(norm[i - 1]!)) {
+      const previous = norm.slice(previousStart, i);
+      const dateUnit = previous.length <= 4 && previous.some((w) => yearInside.test(w));
+      out[i] = !dateUnit;
+    }
+  }
+  return out;
 }
 
 const inWord = /^(in|in:|im|dans|nel)$/i;

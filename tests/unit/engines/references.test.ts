@@ -173,6 +173,9 @@ describe('reference parser', () => {
     // ", in Novels" opens the book; ", In the Wake of Chaos" may be the title itself.
     expect(afterTitle('Henry James, The Europeans, in Novels, 1871–1880 (New York: Library of America, 1983), 886.')).toBe('in');
     expect(afterTitle('Stephen H. Kellert, In the Wake of Chaos: Unpredictable Order in Dynamical Systems, University of Chicago Press, 1993.')).toBe('');
+    expect(afterTitle('V. Lifschitz. On the semantics of STRIPS. In Reasoning about Actions and Plans: Proceedings of the 1986 Workshop, Timberline, OR, 1987.')).toBe('In');
+    expect(afterTitle('Peters, T. J., & Waterman, R. H. (1982). In search of excellence. New York: Harper & Row.')).toBe('');
+    expect(afterTitle('Linnaeus, C. (1744). Systema naturae: In quo proponuntur Naturae regna tria. Parisiis: David.')).toBe('');
     expect(parseReference('Henry James, “Nathaniel Hawthorne,” in Literary Criticism: Essays on Literature, American Writers, English Writers (New York: Library of America, 1983), 427.')).toMatchObject({ title: 'Nathaniel Hawthorne' });
   });
 
