@@ -484,12 +484,16 @@ interface FieldPhrase {
   rest: string[];
   /** Where the stretch ends besides the end of a unit: at a comma, or before an opening bracket. */
   stopAtComma: boolean;
+  /** The phrase counts only as a whole unit or comma-delimited stretch ("Print." but not "Print and Power"). */
+  alone?: boolean;
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
   ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
   // "Special Issue, Culture Theory and Critique" names the journal after the comma.
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
+  // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".
+  ...['print', 'dvd', 'pdf', 'cd-rom', 'blu-ray', 'vhs'].map((p) => ({ words: [p], label: 'medium', rest: [], stopAtComma: true, alone: true })),
   ...['technical report', 'tech. report', 'tech. rep.', 'tech rep', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
 ];
 
@@ -497,7 +501,7 @@ const fieldPhrases: FieldPhrase[] = [
 function phraseFields(tokens: readonly Token[]): ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
   const bare = norm.map(bareWord);
-  const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[,;:)\]]+$/, '').replace(/\.$/, ''));
+  const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[.,;:)\]]+$/, ''));
   const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
     const p = norm[i - 1]!;
@@ -505,6 +509,7 @@ function phraseFields(tokens: readonly Token[]): ({ phrase: FieldPhrase; part: '
     const phrase = fieldPhrases.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
     if (!phrase) continue;
     const end = i + phrase.words.length;
+    if (phrase.alone && end < norm.length && !endsUnit(norm[end - 1]!, bare[end - 1]!) && !/[,;\]]$/.test(norm[end - 1]!)) continue;
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);

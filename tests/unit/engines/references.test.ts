@@ -151,6 +151,13 @@ describe('reference parser', () => {
     expect(genreTokens('W. Landi and B. G. Ryder. Aliasing with and without pointers. Center for Computer Aids, Technical Report CAIP-TR-125, Rutgers University, September 1990.')).toBe('Technical Report CAIP-TR-125,');
     expect(genreTokens('Ling, C. X. (1995). Personal communication.')).toBe('Personal communication.');
     expect(genreTokens('Ventura, Dan, (1995). On Discretization as a Preprocessing Step, Masters Thesis, Department of Computer Science, Brigham Young University.')).toBe('Masters Thesis,');
+    // The medium standing alone, not a title that opens with the word.
+    const mediumTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'medium').map((t) => t.text).join(' ');
+    expect(mediumTokens('Levinson, David, and Melvin M. Ember, eds. Encyclopedia of Cultural Anthropology. 4 vols. New York: Henry Holt, 1996. Print.')).toBe('Print.');
+    expect(mediumTokens('Davidson, F. (Producer). (1999). B. F. Skinner: A fresh appraisal [DVD]. United States: Davidson Studio.')).toBe('[DVD].');
+    expect(tokenConstraints(tokenize('Ember, M. Encyclopedia of Cultural Anthropology. New York: Henry Holt, 1996. Print.')).at(-1)?.only).toEqual(['medium']);
+    expect(tokenConstraints(tokenize('About Jenny Holzer 2011, dvd, Microcinema International, San Francisco.'))[4]?.only).toEqual(['medium']);
+    expect(tokenConstraints(tokenize('Smith, J. 2001. Print and Power in France. Paris: Seuil.'))[4]?.only).toBeUndefined();
     // Decoding holds the phrase and the rest of its stretch to the genre, up to a comma or a bracket.
     const tokens = tokenize('Adve, S. V. Using information from the programmer. Technical report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.');
     const only = tokenConstraints(tokens).map((c, i) => [tokens[i]!.text, c?.only?.join('|') ?? '']);
