@@ -261,12 +261,14 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(tokens);
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
+  const translator = translatorNames(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
   const opensBook = inAfterTitle(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
+    if (translator[i]) return { only: ['translator'] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
@@ -452,6 +454,59 @@ function translatorStretch(tokens: readonly Token[]): boolean[] {
       out[k] = true;
       if (endsUnit(norm[k]!, bare[k]!) || /[;]$/.test(norm[k]!)) break;
     }
+  }
+  return out;
+}
+
+const nameWord = /^\(?(\p{Lu}\.-?)+\p{Lu}?\.?\)?[.,;]?$|^\(?\p{Lu}[\p{L}'’]*\p{Ll}[\p{L}'’]*(-[\p{L}'’]+)*\)?[.,;]?$/u;
+const suffixTranslator = /^\(?(trans|transl|tr|übers|trad)\.?\)[.,;:]*$/i;
+
+/**
+ * Which tokens name a translator beyond doubt: a translator's mark that opens a stretch of names ("translated by Caryl
+ * Emerson and Michael Holquist.", "Trans. Nicholas Rand.", "(tr. David Smith and G.A. Kon),", "Übersetzt von Johann
+ * Jancke.") with those names, and the names a closing mark follows ("Richard Stokes (trans.)", "(H. J. Silverman,
+ * Trans.)."). "Edited and translated by …" stays with the editor; "IEEE Trans. Pattern Anal." is a journal (the
+ * mark does not open a unit or follow a comma there).
+ */
+function translatorNames(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const out = norm.map(() => false);
+  for (let i = 0; i < norm.length; i++) {
+    const t = norm[i]!;
+    const closing = suffixTranslator.test(t) || (/^(trans|transl)\.\)[.,;:]*$/i.test(t));
+    if (closing) {
+      // Back over the names: to the bracket that holds them with the mark, or to the comma or stop before them.
+      const inBracket = !t.startsWith('(');
+      let k = i - 1;
+      let names = 0;
+      for (; k >= 0; k--) {
+        const w = norm[k]!;
+        if (!inBracket && (/[,.;:)]["'”’]*$/.test(w) && !initials.test(w))) break;
+        if (!(nameWord.test(w) || /^(and|&|und|et)$/i.test(w) || classOf.get(bare[k]!)?.includes('particle') === true)) { k = -2; break; }
+        names++;
+        if (inBracket && w.startsWith('(')) { k--; break; }
+      }
+      if (k === -2 || names === 0 || (inBracket && !norm[k + 1]!.startsWith('('))) continue;
+      for (let j = k + 1; j <= i; j++) out[j] = true;
+      continue;
+    }
+    if (!translatorMark.test(t) && !/^(übersetzt|ubersetzt)$/i.test(t)) continue;
+    if (/\)[.,;:]*$/.test(t) || (i > 0 && /^(and|&|und|et)$/i.test(norm[i - 1]!))) continue;
+    const opensChunk = i === 0 || t.startsWith('(') || endsUnit(norm[i - 1]!, bare[i - 1]!) || /[,;]["'”’]?$/.test(norm[i - 1]!);
+    const next = norm[i + 1] ?? '';
+    const by = /^(by|von|de|par|di)$/i.test(next);
+    let k = by ? i + 2 : i + 1;
+    // "TR." is initials; "Trans. Amer. Math. Soc." is a journal: names follow a bare mark, not abbreviations.
+    if (!opensChunk || /^\p{Lu}{2,}\.?$/u.test(t) || !nameWord.test(norm[k] ?? '') || (!by && /^\p{Lu}\p{Ll}+\.$/u.test(norm[k]!))) continue;
+    const bracketed = t.startsWith('(');
+    for (; k < norm.length; k++) {
+      const w = norm[k]!;
+      if (!bracketed && k > i + 1 && w.startsWith('(')) { k--; break; }
+      if (!(nameWord.test(w) || /^(and|&|und|et|jr\.|sr\.)$/i.test(w) || classOf.get(bare[k]!)?.includes('particle') === true)) { k--; break; }
+      if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (/,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
+    }
+    for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = true;
   }
   return out;
 }

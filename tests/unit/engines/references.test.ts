@@ -105,7 +105,7 @@ describe('reference parser', () => {
     const never = (text: string) => {
       const tokens = tokenize(text);
       const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.never?.includes('editor')).map((t) => t.text).join(' ');
+      return tokens.filter((_, i) => c[i]?.never?.includes('editor') || (c[i]?.only !== undefined && !c[i]!.only!.includes('editor'))).map((t) => t.text).join(' ');
     };
     // The mark introduces names: the stretch from "In" to it is the book.
     expect(never('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976.')).toBe('In Famulus Christi,');
@@ -199,6 +199,22 @@ describe('reference parser', () => {
     expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
     expect(outOfNames('Nelson, J. L., The Frankish World, 750-900, London, 1996.')).toBe('');
     expect(outOfNames('Sandilands, R. J. 2004. “The relation of government to monetary control, March 29, 1935.” Journal of Economic Studies 31: 270–279.')).toBe('31:');
+  });
+
+  it('[TOOL-05] reads the names a translator mark opens or closes as the translator, not a journal called "Trans."', () => {
+    const translatorTokens = (text: string) => {
+      const tokens = tokenize(text);
+      const c = tokenConstraints(tokens);
+      return tokens.filter((_, i) => c[i]?.only?.[0] === 'translator').map((t) => t.text).join(' ');
+    };
+    expect(translatorTokens('Schnackenburg, Rudolf, The Gospel According to St John: Vol.3 (tr. David Smith and G.A. Kon), London: Burns & Oates, 1987.')).toBe('(tr. David Smith and G.A. Kon),');
+    expect(translatorTokens('Conati, Marcello (ed.), Encounters with Verdi, Richard Stokes (trans.) (Ithaca, NY: Cornell University Press, 1984).')).toBe('Richard Stokes (trans.)');
+    expect(translatorTokens('Merleau-Ponty, M (1973). Consciousness and the acquisition of language, (H. J. Silverman, Trans.). Evanston, IL: Northwestern University Press.')).toBe('(H. J. Silverman, Trans.).');
+    expect(translatorTokens('______. On Christian Doctrine, trans. D. W. Robertson, Jr. Indianapolis, 1958.')).toBe('trans. D. W. Robertson, Jr.');
+    expect(translatorTokens('Habermas, Juergen (1995), Between Facts and Norms, tr. W. Rehg (Cambridge, Mass.: MIT Press).')).toBe('tr. W. Rehg');
+    expect(translatorTokens('Knopfmacher, A., and Warlimont, R. Distinct degree factorizations. Trans. Amer. Math. Soc. 347, (1995), 2235-2243.')).toBe('');
+    expect(translatorTokens('Ferguson, JN. Aldag, JM. Insel, TR. Young, LJ. (2001). Oxytocin in the medial amygdala. Journal of Neuroscience, 21: 8278-8285.')).toBe('');
+    expect(translatorTokens('Lefebvre, Henri. The Production of Space. Edited and translated by Donald Nicholson-Smith. Oxford: Blackwell, 1991.')).toBe('');
   });
 
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
