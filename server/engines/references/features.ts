@@ -547,6 +547,9 @@ const fieldPhrases: FieldPhrase[] = [
   ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
   // "Special Issue, Culture Theory and Critique" names the journal after the comma.
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
+  // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
+  ...['online', 'diss', 'report', 'manuscript'].map((p) => ({ words: [p], label: 'genre', rest: [], stopAtComma: true, alone: true })),
+  ...['mimeograph', 'mimeo'].map((p) => ({ words: [p], label: 'note', rest: [], stopAtComma: true, alone: true })),
   // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".
   ...['print', 'dvd', 'pdf', 'cd-rom', 'blu-ray', 'vhs'].map((p) => ({ words: [p], label: 'medium', rest: [], stopAtComma: true, alone: true })),
   ...['technical report', 'tech. report', 'tech. rep.', 'tech rep', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),

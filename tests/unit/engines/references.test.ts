@@ -158,6 +158,11 @@ describe('reference parser', () => {
     expect(tokenConstraints(tokenize('Ember, M. Encyclopedia of Cultural Anthropology. New York: Henry Holt, 1996. Print.')).at(-1)?.only).toEqual(['medium']);
     expect(tokenConstraints(tokenize('About Jenny Holzer 2011, dvd, Microcinema International, San Francisco.'))[4]?.only).toEqual(['medium']);
     expect(tokenConstraints(tokenize('Smith, J. 2001. Print and Power in France. Paris: Seuil.'))[4]?.only).toBeUndefined();
+    // The kind of work standing alone: APA's "(Report).", MLA's "Diss.", IEEE's "[Online].".
+    const onlyAt = (text: string, token: string) => { const tokens = tokenize(text); return tokenConstraints(tokens)[tokens.findIndex((t) => t.text === token)]?.only; };
+    expect(onlyAt('Alliance for Excellent Education. (2007). The high cost of high school dropouts (Report). Washington, DC: Author.', '(Report).')).toEqual(['genre']);
+    expect(onlyAt('Grady, Joseph. Foundations of Meaning. Diss. University of California, Berkeley, 1997. Print.', 'Diss.')).toEqual(['genre']);
+    expect(onlyAt('Smith, J. Report on the quality of care. London: HMSO, 2005.', 'Report')).toBeUndefined();
     // Decoding holds the phrase and the rest of its stretch to the genre, up to a comma or a bracket.
     const tokens = tokenize('Adve, S. V. Using information from the programmer. Technical report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.');
     const only = tokenConstraints(tokens).map((c, i) => [tokens[i]!.text, c?.only?.join('|') ?? '']);
