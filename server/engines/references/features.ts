@@ -273,8 +273,12 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     const phrase = phrases[i];
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
+    // A DOI written as a web address ("http://dx.doi.org/10.…") is, as anystyle labels it, the URL.
+    if (/doi\.org\//i.test(x)) return { only: ['url'] };
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
-    if (urlRe.test(x)) return { only: ['url', 'doi', 'note'] };
+    if (urlRe.test(x)) return { only: ['url', 'note'] };
+    // "doi:" standing before the identifier belongs to it.
+    if (/^[[(]?doi:?$/i.test(x) && doiRe.test(tokens[i + 1]?.text ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
     // ", in Book" or "Title. In Book" opens the book (or its editors, or the journal), whatever the title before
