@@ -261,14 +261,15 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(tokens);
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
-  const translator = translatorNames(tokens);
+  const roleOf = roleNames(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
   const opensBook = inAfterTitle(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
-    if (translator[i]) return { only: ['translator'] };
+    const role = roleOf[i];
+    if (role) return { only: [role] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
@@ -463,40 +464,62 @@ function translatorStretch(tokens: readonly Token[]): boolean[] {
 }
 
 const nameWord = /^\(?(\p{Lu}\.-?)+\p{Lu}?\.?\)?[.,;]?$|^\(?\p{Lu}[\p{L}'’]*\p{Ll}[\p{L}'’]*(-[\p{L}'’]+)*\)?[.,;]?$/u;
-const suffixTranslator = /^\(?(trans|transl|tr|übers|trad)\.?\)[.,;:]*$/i;
+
+/** A role named by a mark before the names ("Trans. Nicholas Rand.", "Dir. David Twohy.") or after them ("(trans.)"). */
+interface Role {
+  label: string;
+  opening: RegExp;
+  /** A mark after the names, in brackets or closing them: "(trans.)", "(Director).", "Trans.).". */
+  closing: RegExp;
+  /** A bare word after the names ("Soderbergh, Steven, director."): only for names that open the reference. */
+  closingWord?: RegExp;
+}
+const roles: Role[] = [
+  { label: 'translator', opening: translatorMark, closing: /^\(?(trans|transl|tr|übers|trad)\.?\)[.,;:]*$/i },
+  { label: 'director', opening: /^dir[.,]$/i, closing: /^\((director|directors|writer\/director)\)[.,;:]*$/i, closingWord: /^director[.,]$/i },
+  { label: 'producer', opening: /^prod\.$/i, closing: /^\((producer|producers)\)[.,;:]*$/i, closingWord: /^producer[.,]$/i },
+];
+const joiner = /^(and|&|und|et)$/i;
 
 /**
- * Which tokens name a translator beyond doubt: a translator's mark that opens a stretch of names ("translated by Caryl
- * Emerson and Michael Holquist.", "Trans. Nicholas Rand.", "(tr. David Smith and G.A. Kon),", "Übersetzt von Johann
- * Jancke.") with those names, and the names a closing mark follows ("Richard Stokes (trans.)", "(H. J. Silverman,
- * Trans.)."). "Edited and translated by …" stays with the editor; "IEEE Trans. Pattern Anal." is a journal (the
- * mark does not open a unit or follow a comma there).
+ * Which tokens name a translator, a director or a producer beyond doubt: a mark that opens a stretch of names
+ * ("translated by Caryl Emerson and Michael Holquist.", "Trans. Nicholas Rand.", "(tr. David Smith and G.A. Kon),",
+ * "Übersetzt von Johann Jancke.", "Dir. David Twohy.", "Prod. Andrew Braunsberg.") with those names, and the names a
+ * closing mark follows ("Richard Stokes (trans.)", "(H. J. Silverman, Trans.).", "& Yates, D. (Director).",
+ * "Barron, D., Heyman, D. (Producers),", "Soderbergh, Steven, director."). "Edited and translated by …" stays with the
+ * editor; "IEEE Trans. Pattern Anal." is a journal (the mark does not open a unit or follow a comma there).
  */
-function translatorNames(tokens: readonly Token[]): boolean[] {
+function roleNames(tokens: readonly Token[]): (string | null)[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
   const bare = norm.map(bareWord);
-  const out = norm.map(() => false);
+  const out: (string | null)[] = norm.map(() => null);
+  const nameLike = (k: number) => nameWord.test(norm[k]!) || joiner.test(norm[k]!) || classOf.get(bare[k]!)?.includes('particle') === true;
   for (let i = 0; i < norm.length; i++) {
     const t = norm[i]!;
-    const closing = suffixTranslator.test(t) || (/^(trans|transl)\.\)[.,;:]*$/i.test(t));
-    if (closing) {
-      // Back over the names: to the bracket that holds them with the mark, or to the comma or stop before them.
-      const inBracket = !t.startsWith('(');
+    const role = roles.find((r) => r.closing.test(t) || (r.label === 'translator' && /^(trans|transl)\.\)[.,;:]*$/i.test(t)) || (r.closingWord?.test(t) === true && i > 0 && /,$/.test(norm[i - 1]!)));
+    if (role) {
+      // Back over the names: to the bracket that holds them with the mark, to the comma or stop before them (a
+      // "Surname, I." pair and a list of such pairs hold commas of their own), or to the start for a bare word.
+      const word = role.closingWord?.test(t) === true;
+      const inBracket = !word && !t.startsWith('(');
       let k = i - 1;
       let names = 0;
       for (; k >= 0; k--) {
         const w = norm[k]!;
-        if (!inBracket && (/[,.;:)]["'”’]*$/.test(w) && !initials.test(w))) break;
-        if (!(nameWord.test(w) || /^(and|&|und|et)$/i.test(w) || classOf.get(bare[k]!)?.includes('particle') === true)) { k = -2; break; }
+        const pairComma = /,$/.test(w) && (initials.test(w) || initials.test(norm[k + 1] ?? ''));
+        if (!inBracket && !word && /[,.;:)]["'”’]*$/.test(w) && !initials.test(w) && !pairComma) break;
+        if (!nameLike(k)) { k = -2; break; }
         names++;
         if (inBracket && w.startsWith('(')) { k--; break; }
       }
-      if (k === -2 || names === 0 || (inBracket && !norm[k + 1]!.startsWith('('))) continue;
-      for (let j = k + 1; j <= i; j++) out[j] = true;
+      const start = k + 1;
+      if (k === -2 || names === 0 || (inBracket && !norm[start]!.startsWith('(')) || (word && start > 0)) continue;
+      for (let j = start; j <= i; j++) out[j] = role.label;
       continue;
     }
-    if (!translatorMark.test(t) && !/^(übersetzt|ubersetzt)$/i.test(t)) continue;
-    if (/\)[.,;:]*$/.test(t) || (i > 0 && /^(and|&|und|et)$/i.test(norm[i - 1]!))) continue;
+    const opener = roles.find((r) => r.opening.test(t) || (r.label === 'translator' && /^(übersetzt|ubersetzt)$/i.test(t)));
+    if (!opener) continue;
+    if (/\)[.,;:]*$/.test(t) || (i > 0 && joiner.test(norm[i - 1]!))) continue;
     const opensChunk = i === 0 || t.startsWith('(') || endsUnit(norm[i - 1]!, bare[i - 1]!) || /[,;]["'”’]?$/.test(norm[i - 1]!);
     const next = norm[i + 1] ?? '';
     const by = /^(by|von|de|par|di)$/i.test(next);
@@ -507,10 +530,10 @@ function translatorNames(tokens: readonly Token[]): boolean[] {
     for (; k < norm.length; k++) {
       const w = norm[k]!;
       if (!bracketed && k > i + 1 && w.startsWith('(')) { k--; break; }
-      if (!(nameWord.test(w) || /^(and|&|und|et|jr\.|sr\.)$/i.test(w) || classOf.get(bare[k]!)?.includes('particle') === true)) { k--; break; }
+      if (!(nameLike(k) || /^(jr\.|sr\.)$/i.test(w))) { k--; break; }
       if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (/,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
     }
-    for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = true;
+    for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = opener.label;
   }
   return out;
 }
@@ -545,6 +568,8 @@ interface FieldPhrase {
   stopAtComma: boolean;
   /** The phrase counts only as a whole unit or comma-delimited stretch ("Print." but not "Print and Power"). */
   alone?: boolean;
+  /** The stretch runs to the end of the reference (APA's "Dissertation Abstracts International: …, 61(4-B), 2193."). */
+  toEnd?: boolean;
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
@@ -554,6 +579,7 @@ const fieldPhrases: FieldPhrase[] = [
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
   ...['online', 'diss', 'report', 'manuscript'].map((p) => ({ words: [p], label: 'genre', rest: [], stopAtComma: true, alone: true })),
   ...['mimeograph', 'mimeo'].map((p) => ({ words: [p], label: 'note', rest: [], stopAtComma: true, alone: true })),
+  { words: ['dissertation', 'abstracts', 'international'], label: 'source', rest: ['source'], stopAtComma: false, toEnd: true },
   // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".
   ...['print', 'dvd', 'pdf', 'cd-rom', 'blu-ray', 'vhs'].map((p) => ({ words: [p], label: 'medium', rest: [], stopAtComma: true, alone: true })),
   ...['technical report', 'tech. report', 'tech. rep.', 'tech rep', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
@@ -575,7 +601,7 @@ function phraseFields(tokens: readonly Token[]): ({ phrase: FieldPhrase; part: '
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);
-    const closes = (k: number) => endsUnit(norm[k]!, bare[k]!) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
+    const closes = (k: number) => (phrase.toEnd ? k === norm.length - 1 : endsUnit(norm[k]!, bare[k]!)) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
     if (closes(end - 1)) continue;
     for (let k = end; k < norm.length; k++) {
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;

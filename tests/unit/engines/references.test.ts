@@ -206,7 +206,7 @@ describe('reference parser', () => {
     expect(outOfNames('Sandilands, R. J. 2004. “The relation of government to monetary control, March 29, 1935.” Journal of Economic Studies 31: 270–279.')).toBe('31:');
   });
 
-  it('[TOOL-05] reads the names a translator mark opens or closes as the translator, not a journal called "Trans."', () => {
+  it('[TOOL-05] reads the names a translator, director or producer mark opens or closes as theirs, not a journal called "Trans."', () => {
     const translatorTokens = (text: string) => {
       const tokens = tokenize(text);
       const c = tokenConstraints(tokens);
@@ -220,6 +220,20 @@ describe('reference parser', () => {
     expect(translatorTokens('Knopfmacher, A., and Warlimont, R. Distinct degree factorizations. Trans. Amer. Math. Soc. 347, (1995), 2235-2243.')).toBe('');
     expect(translatorTokens('Ferguson, JN. Aldag, JM. Insel, TR. Young, LJ. (2001). Oxytocin in the medial amygdala. Journal of Neuroscience, 21: 8278-8285.')).toBe('');
     expect(translatorTokens('Lefebvre, Henri. The Production of Space. Edited and translated by Donald Nicholson-Smith. Oxford: Blackwell, 1991.')).toBe('');
+    // Directors and producers, marked before or after their names.
+    const roleTokens = (text: string, role: string) => {
+      const tokens = tokenize(text);
+      const c = tokenConstraints(tokens);
+      return tokens.filter((_, i) => c[i]?.only?.[0] === role).map((t) => t.text).join(' ');
+    };
+    const film = 'Barron, D., Heyman, D. (Producers), & Yates, D. (Director). (2009). Harry Potter and the half-blood prince [Motion picture]. United Kingdom: Warner Bros. Pictures.';
+    expect(roleTokens(film, 'producer')).toBe('Barron, D., Heyman, D. (Producers),');
+    expect(roleTokens(film, 'director')).toBe('& Yates, D. (Director).');
+    expect(roleTokens('The Arrival. Dir. David Twohy. Perf. Charlie Sheen. Artisan, 1996.', 'director')).toBe('Dir. David Twohy.');
+    expect(roleTokens('Being There. Dir, Hal Ashby. Prod. Andrew Braunsberg. United Artists, 1979.', 'producer')).toBe('Prod. Andrew Braunsberg.');
+    expect(roleTokens('Soderbergh, Steven, director. Che. DVD. New York: Criterion Collection, 2008.', 'director')).toBe('Soderbergh, Steven, director.');
+    // APA's abstracts service runs to the end.
+    expect(roleTokens('Nieuwenhuis, J. A. (2002). Formations, ruptures. Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.', 'source')).toBe('Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.');
   });
 
   it('[TOOL-05] settles identifiers by their form: a DOI, an ISBN and a web address take their own labels, other tokens never do', () => {
