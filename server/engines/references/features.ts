@@ -262,12 +262,14 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const translated = translatorStretch(tokens);
   const edition = editionPhrase(tokens);
   const roleOf = roleNames(tokens);
+  const series = seriesAfterVolume(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
   const opensBook = inAfterTitle(tokens);
   return tokens.map((t, i) => {
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
+    if (series[i]) return { only: ['collection-title'] };
     const role = roleOf[i];
     if (role) return { only: [role] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
@@ -534,6 +536,25 @@ function roleNames(tokens: readonly Token[]): (string | null)[] {
       if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (/,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
     }
     for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = opener.label;
+  }
+  return out;
+}
+
+/**
+ * Which tokens name the series a numbered volume belongs to: "volume 1234, of Lecture Notes in Computer Science,",
+ * "volume 60 of Math. Sci. Res. Inst. Publ.,". The stretch must end at a comma: Chicago's "Vol. 4 of Gesammelte
+ * Dichtungen." names the multi-volume book itself.
+ */
+function seriesAfterVolume(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const out = norm.map(() => false);
+  for (let i = 2; i < norm.length; i++) {
+    if (norm[i] !== 'of' || !/^\d+,?$/.test(norm[i - 1]!) || !/^(vol|vols|volume|v|no|number|band|bd|tome|t)\.?$/i.test(norm[i - 2]!)) continue;
+    let k = i + 1;
+    while (k < norm.length && !/,$/.test(norm[k]!) && !endsUnit(norm[k]!, bare[k]!)) k++;
+    if (k >= norm.length || !/,$/.test(norm[k]!)) continue;
+    for (let j = i; j <= k; j++) out[j] = true;
   }
   return out;
 }

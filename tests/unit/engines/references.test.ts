@@ -232,6 +232,9 @@ describe('reference parser', () => {
     expect(roleTokens('The Arrival. Dir. David Twohy. Perf. Charlie Sheen. Artisan, 1996.', 'director')).toBe('Dir. David Twohy.');
     expect(roleTokens('Being There. Dir, Hal Ashby. Prod. Andrew Braunsberg. United Artists, 1979.', 'producer')).toBe('Prod. Andrew Braunsberg.');
     expect(roleTokens('Soderbergh, Steven, director. Che. DVD. New York: Criterion Collection, 2008.', 'director')).toBe('Soderbergh, Steven, director.');
+    // The series a numbered volume belongs to, not the multi-volume book itself.
+    expect(roleTokens('Flajolet, P. Random polynomials. In Automata, Languages, and Programming (1996), vol. 1099, of Lecture Notes in Computer Science, Springer-Verlag, pp. 232-243.', 'collection-title')).toBe('of Lecture Notes in Computer Science,');
+    expect(roleTokens('Benn, Gottfried. Gedichte. Vol. 4 of Gesammelte Dichtungen. Berlin: Suhrkamp, 1958.', 'collection-title')).toBe('');
     // APA's abstracts service runs to the end.
     expect(roleTokens('Nieuwenhuis, J. A. (2002). Formations, ruptures. Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.', 'source')).toBe('Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.');
   });
