@@ -475,11 +475,15 @@ interface Role {
   closing: RegExp;
   /** A bare word after the names ("Soderbergh, Steven, director."): only for names that open the reference. */
   closingWord?: RegExp;
+  /** The names run on past commas to the stop. */
+  list?: boolean;
 }
 const roles: Role[] = [
   { label: 'translator', opening: translatorMark, closing: /^\(?(trans|transl|tr|übers|trad)\.?\)[.,;:]*$/i },
   { label: 'director', opening: /^dir[.,]$/i, closing: /^\((director|directors|writer\/director)\)[.,;:]*$/i, closingWord: /^director[.,]$/i },
   { label: 'producer', opening: /^prod\.$/i, closing: /^\((producer|producers)\)[.,;:]*$/i, closingWord: /^producer[.,]$/i },
+  // MLA's performers are a note, a list of names: "Perf. John Travolta, Robert Duvall, Stephen Fry."
+  { label: 'note', opening: /^perf\.$/i, closing: /^$/, list: true },
 ];
 const joiner = /^(and|&|und|et)$/i;
 
@@ -533,7 +537,7 @@ function roleNames(tokens: readonly Token[]): (string | null)[] {
       const w = norm[k]!;
       if (!bracketed && k > i + 1 && w.startsWith('(')) { k--; break; }
       if (!(nameLike(k) || /^(jr\.|sr\.)$/i.test(w))) { k--; break; }
-      if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (/,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
+      if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (!opener.list && /,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
     }
     for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = opener.label;
   }
@@ -594,7 +598,10 @@ interface FieldPhrase {
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
-  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'retrieved from', 'accessed', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in', 'perf.'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  // When a page was read is the note's own date ("accessed 19 February, 2017.", "Retrieved October 20, 2008, from
+  // Factiva."); an address after it is the URL.
+  ...['retrieved from', 'retrieved', 'accessed', 'abgerufen', 'consulté'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url'], stopAtComma: false })),
   // "Special Issue, Culture Theory and Critique" names the journal after the comma.
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."

@@ -140,6 +140,10 @@ describe('reference parser', () => {
     expect(noteTokens('Vander Linden, K. 1992. Expressing local rhetorical relations. Technical Report 92-43, University of Colorado. To appear in Computational Linguistics.')).toBe('To appear in Computational Linguistics.');
     expect(noteTokens('Panario, D., Gourdon, X., and Flajolet, P. An analytic approach to smooth polynomials. Submitted, 1998.')).toBe('Submitted,');
     expect(noteTokens('Vasy, A. B- and cusp-analysis. Unpublished lecture notes, 2014.')).toBe('Unpublished lecture notes,');
+    // When a page was read, and MLA's performers, belong to the note too.
+    const only = (text: string) => { const tokens = tokenize(text); const c = tokenConstraints(tokens); return tokens.filter((_, i) => c[i]?.only?.includes('note') && !c[i]!.only!.includes('date')).map((t) => t.text).join(' '); };
+    expect(only('Kolb, R. “Title.” The Example Website, 2016. Accessed 19 February, 2017.')).toBe('Accessed 19 February, 2017.');
+    expect(only('A Civil Action. Dir. Steven Zaillian. Perf. John Travolta, Robert Duvall, Stephen Fry. Touchstone Pictures, 1999.')).toBe('Perf. John Travolta, Robert Duvall, Stephen Fry.');
     expect(noteTokens('Adve, S. V. Using information from the programmer. Technical Report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.')).toBe('(Submitted for publication),');
     // "Special Issue," stops at its comma: the journal's name follows.
     const c = tokenConstraints(tokenize('Gershorn, I., eds. 2013. Newness of New Media. Special Issue, Culture Theory and Critique 54(3): 259-393.'));
