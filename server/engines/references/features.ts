@@ -276,8 +276,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     const phrase = phrases[i];
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
-    // A DOI written as a web address ("http://dx.doi.org/10.…") is, as anystyle labels it, the URL.
-    if (/doi\.org\//i.test(x)) return { only: ['url'] };
+    // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
     // "doi:" standing before the identifier belongs to it.

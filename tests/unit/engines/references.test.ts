@@ -258,9 +258,10 @@ describe('reference parser', () => {
       if (t.label === 'isbn') expect(t.text).toMatch(/^isbn|\d{9}|\d-\d/i);
     }
     expect(labels.find((t) => t.text === 'doi:10.1000/xyz123')?.label).toBe('doi');
-    // A DOI written as a web address is the URL (the DOI field still reads it); "doi:" before the identifier is the DOI's.
+    // A DOI written as a web address may be either (the DOI field reads it anyway); "doi:" before the identifier is
+    // the DOI's; a web address that holds no DOI is never one.
     const web = tokenConstraints(tokenize('Cowman, G. A. 1995. Effect of bromide. Environ. Sci. Technol. 30: 16. http://dx.doi.org/10.1021/es00001a003 and doi: 10.3354/esr00084. www.cell.com,'));
-    expect(web.at(-5)?.only).toEqual(['url']);
+    expect(web.at(-5)?.only).toEqual(['doi', 'url']);
     expect(web.at(-3)?.only).toEqual(['doi']);
     expect(web.at(-1)?.only).toEqual(['url', 'note']);
     expect(parseReference('Cowman, G. A. (1995). Effect of bromide. Environmental Science & Technology, 30(1), 16. http://dx.doi.org/10.1021/es00001a003')).toMatchObject({ doi: '10.1021/es00001a003' });
