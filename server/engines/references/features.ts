@@ -283,8 +283,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(tokens[i + 1]?.text ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
-    // ", in Book" or "Title. In Book" opens the book (or its editors, or the journal), whatever the title before
-    // looked like.
+    // "Title. In Book" opens the book (or its editors, or the journal), whatever the title before looked like.
     else if (opensBook[i]) never.push('title');
     if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
@@ -335,9 +334,10 @@ function numbersAfterName(tokens: readonly Token[], i: number): boolean {
 }
 
 /**
- * Which tokens are an "In" that follows the title: a lower-case one after a comma ("The Europeans, in Novels"), or one
- * that opens a unit after the title's unit ("On the semantics of STRIPS. In Reasoning about Actions …"). Not after the
- * author (MLA "Kellert, In the Wake of Chaos"), a year (APA "(2000). In search of excellence.") or a colon (a subtitle).
+ * Which tokens are an "In" that opens a unit after the title's unit ("On the semantics of STRIPS. In Reasoning about
+ * Actions …"). Not after the author (MLA "Kellert, In the Wake of Chaos"), a year (APA "(2000). In search of
+ * excellence.") or a colon (a subtitle). A lower-case ", in" is left to the model: titles hold it ("… Antibody, in
+ * Rheumatoid Arthritis Patients …").
  */
 function inAfterTitle(tokens: readonly Token[]): boolean[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
@@ -353,8 +353,7 @@ function inAfterTitle(tokens: readonly Token[]): boolean[] {
       unitStart = i;
     }
     if (i === 0 || !/^(in|in:)$/i.test(norm[i]!)) continue;
-    if (/^(in|in:)$/.test(norm[i]!) && /,["']*$/.test(norm[i - 1]!)) out[i] = true;
-    else if (i === unitStart && unit >= 2 && /[.?!]["']*$/.test(norm[i - 1]!)) {
+    if (i === unitStart && unit >= 2 && /[.?!]["']*$/.test(norm[i - 1]!)) {
       const previous = norm.slice(previousStart, i);
       const dateUnit = previous.length <= 4 && previous.some((w) => yearInside.test(w));
       out[i] = !dateUnit;

@@ -186,8 +186,8 @@ describe('reference parser', () => {
     expect(afterTitle('G. Romano, “Gli indesiderabili”. L’Italia e l’immigrazione clandestina, “La Nuova Storia Contemporanea”, 4/6 (2000), 81-96.')).toBe('');
     expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('');
     expect(afterTitle('Miller, L. ‘Poe on the Beat: “Doing of Gotham” as Urban, Penny Press Journalism’. Journal of the Early Republic 2 (1987): 147–165.')).toBe('');
-    // ", in Novels" opens the book; ", In the Wake of Chaos" may be the title itself.
-    expect(afterTitle('Henry James, The Europeans, in Novels, 1871–1880 (New York: Library of America, 1983), 886.')).toBe('in');
+    // "Title. In Book" opens the book; ", In the Wake of Chaos" may be the title itself, and ", in" inside a title too.
+    expect(afterTitle('Genovese, M. C. 2014. A Phase II Study of Ixekizumab, an Antibody, in Rheumatoid Arthritis Patients. Arthritis & Rheumatology, 2014.')).toBe('');
     expect(afterTitle('Stephen H. Kellert, In the Wake of Chaos: Unpredictable Order in Dynamical Systems, University of Chicago Press, 1993.')).toBe('');
     expect(afterTitle('V. Lifschitz. On the semantics of STRIPS. In Reasoning about Actions and Plans: Proceedings of the 1986 Workshop, Timberline, OR, 1987.')).toBe('In');
     expect(afterTitle('Peters, T. J., & Waterman, R. H. (1982). In search of excellence. New York: Harper & Row.')).toBe('');
