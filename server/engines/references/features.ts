@@ -263,6 +263,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const edition = editionPhrase(tokens);
   const roleOf = roleNames(tokens);
   const series = seriesAfterVolume(tokens);
+  const editorNames = editorsByName(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
   const opensBook = inAfterTitle(tokens);
@@ -270,6 +271,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     const x = normalizeTypography(t.text);
     if (edition[i]) return { only: ['edition'] };
     if (series[i]) return { only: ['collection-title'] };
+    if (editorNames[i]) return { only: ['editor'] };
     const role = roleOf[i];
     if (role) return { only: [role] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
@@ -538,6 +540,27 @@ function roleNames(tokens: readonly Token[]): (string | null)[] {
       if (bracketed ? /\)[.,;:]*$/.test(w) : (/[.;]$/.test(w) && !initials.test(w) && !/^(\p{Lu}\.-?)+$/u.test(w)) || (!opener.list && /,$/.test(w) && !/^(jr|sr)\.?,?$/i.test(norm[k + 1] ?? ''))) break;
     }
     for (let j = i; j <= Math.min(k, norm.length - 1); j++) out[j] = opener.label;
+  }
+  return out;
+}
+
+/**
+ * Which tokens cite an edited book by its editors' names alone, as a short cross-reference to another entry: "In
+ * Prazniak and Dirlik, 15–51.", "in Hecht and Steere (1970), pp. 43–96.", "In Keane et al. [4], pages 233-246." —
+ * names and then pages, a bracketed year or an entry number. "In Melville and Aesthetics, edited by …" is a book.
+ */
+function editorsByName(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const out = norm.map(() => false);
+  const word = (w: string) => /^\p{Lu}[\p{Ll}'-]+$/u.test(w);
+  for (let i = 0; i + 3 < norm.length; i++) {
+    if (!/^(in|in:)$/i.test(norm[i]!) || !word(norm[i + 1]!)) continue;
+    const pair = /^(and|&)$/.test(norm[i + 2]!) && /^\p{Lu}[\p{Ll}'-]+[,.]?$/u.test(norm[i + 3]!);
+    const etAl = norm[i + 2] === 'et' && /^al\.?,?$/.test(norm[i + 3]!);
+    if (!pair && !etAl) continue;
+    const after = norm[i + 4] ?? '';
+    if (!(pageRange.test(after) || /^(pp?\.|pages?)$/i.test(after) || /^\(\d{4}[a-z]?\)/.test(after) || /^\[\d+\]/.test(after))) continue;
+    for (let k = i; k <= i + 3; k++) out[k] = true;
   }
   return out;
 }

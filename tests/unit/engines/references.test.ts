@@ -236,6 +236,10 @@ describe('reference parser', () => {
     expect(roleTokens('The Arrival. Dir. David Twohy. Perf. Charlie Sheen. Artisan, 1996.', 'director')).toBe('Dir. David Twohy.');
     expect(roleTokens('Being There. Dir, Hal Ashby. Prod. Andrew Braunsberg. United Artists, 1979.', 'producer')).toBe('Prod. Andrew Braunsberg.');
     expect(roleTokens('Soderbergh, Steven, director. Che. DVD. New York: Criterion Collection, 2008.', 'director')).toBe('Soderbergh, Steven, director.');
+    // An edited book cited by its editors' names alone, not a book whose title holds "and".
+    expect(roleTokens('Dirlik, Arif. “Place-Based Imagination.” In Prazniak and Dirlik, 15–51.', 'editor')).toBe('In Prazniak and Dirlik,');
+    expect(roleTokens('Simpson, G. G. 1970. “Uniformitarianism,” in Hecht and Steere (1970), pp. 43–96.', 'editor')).toBe('in Hecht and Steere');
+    expect(roleTokens('Otter, S. “Title.” In Melville and Aesthetics, edited by Samuel Otter, 137-55.', 'editor')).toBe('');
     // The series a numbered volume belongs to, not the multi-volume book itself.
     expect(roleTokens('Flajolet, P. Random polynomials. In Automata, Languages, and Programming (1996), vol. 1099, of Lecture Notes in Computer Science, Springer-Verlag, pp. 232-243.', 'collection-title')).toBe('of Lecture Notes in Computer Science,');
     expect(roleTokens('Benn, Gottfried. Gedichte. Vol. 4 of Gesammelte Dichtungen. Berlin: Suhrkamp, 1958.', 'collection-title')).toBe('');
