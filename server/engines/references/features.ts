@@ -314,7 +314,7 @@ function quotedTitleEnd(tokens: readonly Token[]): number {
     // "“Gli indesiderabili”. L’Italia e …" or "“Behind the Store”: Montreal …" the title goes on, and so it does
     // in a review ("“Bad Company.” Review of Gain, by …") or a list of quoted titles.
     const next = norm[k + 1] ?? '';
-    if (!/[.,?!](”|"|''|“)$/.test(norm[k]!) || /^(review|rev\.)/i.test(next) || /^(“|"|``|„)/.test(next)) return norm.length;
+    if (!/[.,?!](”|"|''|“)$/.test(norm[k]!) && !/(”|"|'')[,]$/.test(norm[k]!) || /^(review|rev\.)/i.test(next) || /^(“|"|``|„)/.test(next)) return norm.length;
     return k;
   }
   return norm.length;

@@ -182,7 +182,9 @@ describe('reference parser', () => {
     };
     expect(afterTitle('“Metaphor.” Oxford English Dictionary. Oxford University Press, 1992.')).toBe('Oxford English Dictionary. Oxford University Press, 1992.');
     expect(afterTitle('Robert Darnton, “Communication Networks,” in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97')).toBe('in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97');
-    // The stop outside the quote, a review, a quote inside a title in single quotes: the title may go on.
+    // A comma straight after the quote closes the title too.
+    expect(afterTitle('Press, WH; Teukolsky, SA (2007), "Section 3.7.1. Radial Basis Function Interpolation", Numerical Recipes (3rd ed.), New York: Cambridge University Press')).toMatch(/^Numerical Recipes/);
+    // A stop outside the quote, a review, a quote inside a title in single quotes: the title may go on.
     expect(afterTitle('G. Romano, “Gli indesiderabili”. L’Italia e l’immigrazione clandestina, “La Nuova Storia Contemporanea”, 4/6 (2000), 81-96.')).toBe('');
     expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('');
     expect(afterTitle('Miller, L. ‘Poe on the Beat: “Doing of Gotham” as Urban, Penny Press Journalism’. Journal of the Early Republic 2 (1987): 147–165.')).toBe('');
