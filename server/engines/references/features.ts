@@ -264,6 +264,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const roleOf = roleNames(tokens);
   const series = seriesAfterVolume(tokens);
   const editorNames = editorsByName(tokens);
+  const cityCountry = placePairs(tokens);
   const phrases = phraseFields(tokens);
   const quotedEnd = quotedTitleEnd(tokens);
   const opensBook = inAfterTitle(tokens);
@@ -287,6 +288,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (i > quotedEnd) never.push('title');
     // "Title. In Book" opens the book (or its editors, or the journal), whatever the title before looked like.
     else if (opensBook[i]) never.push('title');
+    if (cityCountry[i]) never.push('container-title', 'journal');
     if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
@@ -561,6 +563,26 @@ function editorsByName(tokens: readonly Token[]): boolean[] {
     const after = norm[i + 4] ?? '';
     if (!(pageRange.test(after) || /^(pp?\.|pages?)$/i.test(after) || /^\(\d{4}[a-z]?\)/.test(after) || /^\[\d+\]/.test(after))) continue;
     for (let k = i; k <= i + 3; k++) out[k] = true;
+  }
+  return out;
+}
+
+const countries = new Set('argentina australia austria belgium brazil canada chile china czechia denmark egypt england finland france germany greece hungary india indonesia iran ireland israel italy japan kenya korea mexico netherlands nigeria norway pakistan poland portugal russia scotland singapore slovakia slovenia spain sweden switzerland taiwan thailand turkey uk usa u.s.a wales'.split(' '));
+const usStates = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
+
+/**
+ * Which tokens are a place written "City, Country" or "City, ST" ("Pisa, Italy.", "Bled, Slovenia.", "Wise, VA,"):
+ * in anystyle's labels such a pair is a location 143 times and a title's last words 10 times, never a proceedings
+ * or journal name, so it never ends a container ("… Conference on Artificial Intelligence Pisa, Italy.").
+ */
+function placePairs(tokens: readonly Token[]): boolean[] {
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const out = norm.map(() => false);
+  for (let i = 1; i < norm.length; i++) {
+    const w = norm[i]!.replace(/[.,;:)]+$/, '');
+    if (!(countries.has(w.toLowerCase()) || usStates.has(w)) || !/^\p{Lu}[\p{L}/-]+,$/u.test(norm[i - 1]!)) continue;
+    out[i - 1] = true;
+    out[i] = true;
   }
   return out;
 }

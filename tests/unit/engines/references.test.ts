@@ -206,6 +206,9 @@ describe('reference parser', () => {
     expect(outOfNames('Allen, S. 2003. Title. In J. W. Du Bois (eds.), Preferred argument structure (301–338). Amsterdam: John Benjamins.')).toContain('(301–338).');
     expect(outOfNames('Vieira, O. V. (2006). FAPP2, cilium formation. Proceedings of the national academy of Sciences 103, 18556.')).toBe('103,');
     expect(outOfNames('Boulding, K. “Title.” In Environmental Quality, (p.227) edited by Henry Jarrett. Baltimore, 1966.')).toBe('(p.227)');
+    // "City, Country" never ends a proceedings' name (a title may end with it).
+    const notBook = (text: string) => { const tokens = tokenize(text); const c = tokenConstraints(tokens); return tokens.filter((_, i) => c[i]?.never?.includes('container-title') && !c[i]?.never?.includes('title')).map((t) => t.text).join(' '); };
+    expect(notBook('Brady, J. M. (1984). The mechanic’s mate. In Proceedings of the 1984 European Conference on Artificial Intelligence Pisa, Italy.')).toBe('Pisa, Italy.');
     // Years, bracketed or not, and a day before its year stay open.
     expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
     expect(outOfNames('Nelson, J. L., The Frankish World, 750-900, London, 1996.')).toBe('');
