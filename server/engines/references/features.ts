@@ -258,18 +258,19 @@ const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
  * plainly is one of them (a DOI, "ISBN", a web address) takes that label or, for web addresses that are DOIs, the DOI's.
  */
 export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
-  const beforeEditor = containerBeforeEditor(tokens);
-  const translated = translatorStretch(tokens);
-  const edition = editionPhrase(tokens);
-  const roleOf = roleNames(tokens);
-  const series = seriesAfterVolume(tokens);
-  const editorNames = editorsByName(tokens);
-  const cityCountry = placePairs(tokens);
-  const phrases = phraseFields(tokens);
-  const quotedEnd = quotedTitleEnd(tokens);
-  const opensBook = inAfterTitle(tokens);
-  return tokens.map((t, i) => {
-    const x = normalizeTypography(t.text);
+  const norm = tokens.map((t) => normalizeTypography(t.text));
+  const bare = norm.map(bareWord);
+  const beforeEditor = containerBeforeEditor(norm, bare);
+  const translated = translatorStretch(norm, bare);
+  const edition = editionPhrase(norm, bare);
+  const roleOf = roleNames(norm, bare);
+  const series = seriesAfterVolume(norm, bare);
+  const editorNames = editorsByName(norm, bare);
+  const cityCountry = placePairs(norm, bare);
+  const phrases = phraseFields(norm, bare);
+  const quotedEnd = quotedTitleEnd(norm, bare);
+  const opensBook = inAfterTitle(norm, bare);
+  return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
     if (series[i]) return { only: ['collection-title'] };
     if (editorNames[i]) return { only: ['editor'] };
@@ -283,13 +284,13 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
     // "doi:" standing before the identifier belongs to it.
-    if (/^[[(]?doi:?$/i.test(x) && doiRe.test(tokens[i + 1]?.text ?? '')) return { only: ['doi'] };
+    if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
     if (i > quotedEnd) never.push('title');
     // "Title. In Book" opens the book (or its editors, or the journal), whatever the title before looked like.
     else if (opensBook[i]) never.push('title');
     if (cityCountry[i]) never.push('container-title', 'journal');
-    if (numbersAfterName(tokens, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
+    if (numbersAfterName(norm, i)) never.push('title', 'container-title', 'journal', 'editor', 'author');
     if (!doiLead.test(x)) never.push('doi');
     if (!isbnDigits.test(x)) never.push('isbn');
     if (!urlLike.test(x) && !/\.(com|org|net|edu|gov|int|html?|pdf|php|aspx?)\b/i.test(x)) never.push('url');
@@ -302,9 +303,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
  * nanostructures …,'' in Optics East"): the title ends with its quote, so nothing after it is the title. -1 when the
  * reference has none, and past the end when it has one whose close is not found.
  */
-function quotedTitleEnd(tokens: readonly Token[]): number {
-  const norm = tokens.map((t) => t.text);
-  const bare = norm.map(bareWord);
+function quotedTitleEnd(norm: readonly string[], bare: readonly string[]): number {
   const start = norm.findIndex((t) => /^(“|"|``|„)/.test(t));
   if (start < 0 || (start > 0 && !endsUnit(norm[start - 1]!, bare[start - 1]!) && !/[,:;]$/.test(norm[start - 1]!))) return norm.length;
   // A quote inside a title in single quotes ("‘Poe on the Beat: “Doing of Gotham” as …’") is not the title.
@@ -327,13 +326,13 @@ function quotedTitleEnd(tokens: readonly Token[]): number {
  * "(p.227)"), or a bare number closed by a comma or colon with a page or a number after it ("103, 18556.",
  * "16, 1, (May 1988)").
  */
-function numbersAfterName(tokens: readonly Token[], i: number): boolean {
-  const t = normalizeTypography(tokens[i]!.text);
+function numbersAfterName(norm: readonly string[], i: number): boolean {
+  const t = norm[i]!;
   // Bare ranges are left alone: "The Frankish World, 750-900," holds years.
   // So are years in brackets: "(2005-2008).", "(1589-1595):".
   if (/^\((pp?\.\s?)?\d+[a-z]?(-{1,2}\d+[a-z]?)?\)[.,;:]*$/i.test(t)) return /^\(pp?\./i.test(t) || /^\(\d{1,3}[a-z]?-/.test(t);
   if (!/^\d{1,4}[,:]$/.test(t) || /^(1[5-9]|20)\d\d/.test(t)) return false;
-  const next = normalizeTypography(tokens[i + 1]?.text ?? '');
+  const next = norm[i + 1] ?? '';
   return (/^\(?(pp?\.)?\d/.test(next) && !/^\(?(1[5-9]|20)\d\d\b/.test(next)) || pageRange.test(next);
 }
 
@@ -343,9 +342,7 @@ function numbersAfterName(tokens: readonly Token[], i: number): boolean {
  * excellence.") or a colon (a subtitle). A lower-case ", in" is left to the model: titles hold it ("… Antibody, in
  * Rheumatoid Arthritis Patients …").
  */
-function inAfterTitle(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function inAfterTitle(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   let unit = 0;
   let unitStart = 0;
@@ -402,9 +399,7 @@ function introducesNames(norm: readonly string[], bare: readonly string[], i: nu
  * is the same with the names in brackets): that stretch names the book, never its editors. A mark that follows the
  * names ("In J. Du Bois & W. Ashby (Eds.),", "In What Is an Animal? Tim Ingold, ed.") leaves the stretch to the model.
  */
-function containerBeforeEditor(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function containerBeforeEditor(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   let unitStart = 0;
   let opened = -1;
@@ -452,9 +447,7 @@ function containerBeforeEditor(tokens: readonly Token[]): boolean[] {
  * "Traduction de Chantal Thérond."), up to the end of the unit or the next editor's mark: never an editor's span.
  * "(ed. and trans.)" belongs to the editor and "(trans.)" after the names is left to the model.
  */
-function translatorStretch(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function translatorStretch(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 0; i < norm.length; i++) {
     if (!translatorMark.test(norm[i]!) || /\)[.,;:]*$/.test(norm[i]!) || (i > 0 && /^(and|&|und|et)$/i.test(norm[i - 1]!))) continue;
@@ -497,9 +490,7 @@ const joiner = /^(and|&|und|et)$/i;
  * "Barron, D., Heyman, D. (Producers),", "Soderbergh, Steven, director."). "Edited and translated by …" stays with the
  * editor; "IEEE Trans. Pattern Anal." is a journal (the mark does not open a unit or follow a comma there).
  */
-function roleNames(tokens: readonly Token[]): (string | null)[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function roleNames(norm: readonly string[], bare: readonly string[]): (string | null)[] {
   const out: (string | null)[] = norm.map(() => null);
   const nameLike = (k: number) => nameWord.test(norm[k]!) || joiner.test(norm[k]!) || classOf.get(bare[k]!)?.includes('particle') === true;
   for (let i = 0; i < norm.length; i++) {
@@ -551,8 +542,7 @@ function roleNames(tokens: readonly Token[]): (string | null)[] {
  * Prazniak and Dirlik, 15–51.", "in Hecht and Steere (1970), pp. 43–96.", "In Keane et al. [4], pages 233-246." —
  * names and then pages, a bracketed year or an entry number. "In Melville and Aesthetics, edited by …" is a book.
  */
-function editorsByName(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
+function editorsByName(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   const word = (w: string) => /^\p{Lu}[\p{Ll}'-]+$/u.test(w);
   for (let i = 0; i + 3 < norm.length; i++) {
@@ -575,8 +565,7 @@ const usStates = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA 
  * in anystyle's labels such a pair is a location 143 times and a title's last words 10 times, never a proceedings
  * or journal name, so it never ends a container ("… Conference on Artificial Intelligence Pisa, Italy.").
  */
-function placePairs(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
+function placePairs(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 1; i < norm.length; i++) {
     const w = norm[i]!.replace(/[.,;:)]+$/, '');
@@ -592,9 +581,7 @@ function placePairs(tokens: readonly Token[]): boolean[] {
  * "volume 60 of Math. Sci. Res. Inst. Publ.,". The stretch must end at a comma: Chicago's "Vol. 4 of Gesammelte
  * Dichtungen." names the multi-volume book itself.
  */
-function seriesAfterVolume(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function seriesAfterVolume(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 2; i < norm.length; i++) {
     if (norm[i] !== 'of' || !/^\d+,?$/.test(norm[i - 1]!) || !/^(vol|vols|volume|v|no|number|band|bd|tome|t)\.?$/i.test(norm[i - 2]!)) continue;
@@ -610,8 +597,7 @@ const editionOrdinal = /^[([]?(\d{1,2}(st|nd|rd|th|e|er|ème|\.)?|first|second|t
 const editionWord = /^(ed|edn|edition|éd|aufl|auflage|vyd|izd|uitg|édition|edición|edizione|udg|utg)\.?[.,;:)\]]*$/i;
 
 /** Which tokens spell an edition ("2nd ed.", "third edition,", "(4th rev. edn;", "(2. Aufl.,", "2. vyd."): nothing else. */
-function editionPhrase(tokens: readonly Token[]): boolean[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
+function editionPhrase(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 0; i + 1 < norm.length; i++) {
     if (!editionOrdinal.test(norm[i]!)) continue;
@@ -657,9 +643,7 @@ const fieldPhrases: FieldPhrase[] = [
 ];
 
 /** Which tokens a field phrase opens ("lead") or carries on ("rest"): at the start of a unit, after a comma or a bracket. */
-function phraseFields(tokens: readonly Token[]): ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] {
-  const norm = tokens.map((t) => normalizeTypography(t.text));
-  const bare = norm.map(bareWord);
+function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] {
   const words = norm.map((t) => t.toLowerCase().replace(/^[([]/, '').replace(/[.,;:)\]]+$/, ''));
   const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
