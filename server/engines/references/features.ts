@@ -268,7 +268,9 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const editorNames = editorsByName(norm, bare);
   const cityCountry = placePairs(norm, bare);
   const phrases = phraseFields(norm, bare);
-  const quotedEnd = quotedTitleEnd(norm, bare);
+  // A title that ends "(abstract)." is followed by where the abstract appeared, never more title (9 of 9).
+  const abstractEnd = norm.findIndex((t) => /^\(abstract\)[.,]$/i.test(t));
+  const quotedEnd = Math.min(quotedTitleEnd(norm, bare), abstractEnd < 0 ? norm.length : abstractEnd);
   const opensBook = inAfterTitle(norm, bare);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };

@@ -182,6 +182,8 @@ describe('reference parser', () => {
     };
     expect(afterTitle('“Metaphor.” Oxford English Dictionary. Oxford University Press, 1992.')).toBe('Oxford English Dictionary. Oxford University Press, 1992.');
     expect(afterTitle('Robert Darnton, “Communication Networks,” in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97')).toBe('in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97');
+    // So does "(abstract).": where the abstract appeared follows.
+    expect(afterTitle('Reimold, W. U. The economic significance of impact processes (abstract). Abstracts for the International Workshop, Perth, Australia, pp. 36-37. 1990.')).toMatch(/^Abstracts for the International Workshop/);
     // A comma straight after the quote closes the title too.
     expect(afterTitle('Press, WH; Teukolsky, SA (2007), "Section 3.7.1. Radial Basis Function Interpolation", Numerical Recipes (3rd ed.), New York: Cambridge University Press')).toMatch(/^Numerical Recipes/);
     // A stop outside the quote, a review, a quote inside a title in single quotes: the title may go on.
