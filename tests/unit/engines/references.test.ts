@@ -3,7 +3,7 @@ import { analyzeReferences, checkReferences, judge, parseReference, recordFromCr
 import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, normalizeDoi } from '../../../server/engines/references/identifiers.ts';
 import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
 import { cleanPages, parseNames, urlIn } from '../../../server/engines/references/fields.ts';
-import { decoderOf, type SequenceModel } from '../../../server/engines/references/sequence.ts';
+import { decoderOf, type SequenceModel, type TokenConstraint } from '../../../server/engines/references/sequence.ts';
 import { tokenConstraints } from '../../../server/engines/references/features.ts';
 import { labelReference } from '../../../server/engines/references/parse.ts';
 import { tokenize } from '../../../server/engines/references/tokens.ts';
@@ -55,6 +55,13 @@ const styled = [
   },
 ] as const;
 
+/** The tokens of a reference whose decoding constraint passes `test`, joined: the stretch a decoding rule holds. */
+function heldTokens(text: string, test: (c: TokenConstraint | null) => boolean): string {
+  const tokens = tokenize(text);
+  const constraints = tokenConstraints(tokens);
+  return tokens.filter((_, i) => test(constraints[i] ?? null)).map((t) => t.text).join(' ');
+}
+
 describe('reference parser', () => {
   it.each(styled)('[TOOL-05] reads every field of a $style entry', ({ text, fields, authors }) => {
     const parsed = parseReference(text);
@@ -102,11 +109,7 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] keeps a book named after "In" apart from the editors an editor mark introduces, and a translator out of the editors', () => {
-    const never = (text: string) => {
-      const tokens = tokenize(text);
-      const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.never?.includes('editor') || (c[i]?.only !== undefined && !c[i]!.only!.includes('editor'))).map((t) => t.text).join(' ');
-    };
+    const never = (text: string) => heldTokens(text, (c) => c?.never?.includes('editor') === true || (c?.only !== undefined && !c.only.includes('editor')));
     // The mark introduces names: the stretch from "In" to it is the book.
     expect(never('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976.')).toBe('In Famulus Christi,');
     expect(never('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('In Melville and Aesthetics,');
@@ -141,7 +144,7 @@ describe('reference parser', () => {
     expect(noteTokens('Panario, D., Gourdon, X., and Flajolet, P. An analytic approach to smooth polynomials. Submitted, 1998.')).toBe('Submitted,');
     expect(noteTokens('Vasy, A. B- and cusp-analysis. Unpublished lecture notes, 2014.')).toBe('Unpublished lecture notes,');
     // When a page was read, and MLA's performers, belong to the note too.
-    const only = (text: string) => { const tokens = tokenize(text); const c = tokenConstraints(tokens); return tokens.filter((_, i) => c[i]?.only?.includes('note') && !c[i]!.only!.includes('date')).map((t) => t.text).join(' '); };
+    const only = (text: string) => heldTokens(text, (c) => c?.only?.includes('note') === true && !c.only.includes('date'));
     expect(only('Kolb, R. “Title.” The Example Website, 2016. Accessed 19 February, 2017.')).toBe('Accessed 19 February, 2017.');
     expect(only('A Civil Action. Dir. Steven Zaillian. Perf. John Travolta, Robert Duvall, Stephen Fry. Touchstone Pictures, 1999.')).toBe('Perf. John Travolta, Robert Duvall, Stephen Fry.');
     expect(noteTokens('Adve, S. V. Using information from the programmer. Technical Report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.')).toBe('(Submitted for publication),');
@@ -175,11 +178,7 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] ends a title in double quotes at its closing quote, unless the title plainly goes on', () => {
-    const afterTitle = (text: string) => {
-      const tokens = tokenize(text);
-      const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.never?.includes('title')).map((t) => t.text).join(' ');
-    };
+    const afterTitle = (text: string) => heldTokens(text, (c) => c?.never?.includes('title') === true);
     expect(afterTitle('“Metaphor.” Oxford English Dictionary. Oxford University Press, 1992.')).toBe('Oxford English Dictionary. Oxford University Press, 1992.');
     expect(afterTitle('Robert Darnton, “Communication Networks,” in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97')).toBe('in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97');
     // So does "(abstract).": where the abstract appeared follows.
@@ -200,16 +199,12 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] keeps pages in brackets and a volume before its pages out of titles, books and names, but not years', () => {
-    const outOfNames = (text: string) => {
-      const tokens = tokenize(text);
-      const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.never?.includes('container-title') && c[i]?.never?.includes('editor')).map((t) => t.text).join(' ');
-    };
+    const outOfNames = (text: string) => heldTokens(text, (c) => c?.never?.includes('container-title') === true && c.never.includes('editor'));
     expect(outOfNames('Allen, S. 2003. Title. In J. W. Du Bois (eds.), Preferred argument structure (301–338). Amsterdam: John Benjamins.')).toContain('(301–338).');
     expect(outOfNames('Vieira, O. V. (2006). FAPP2, cilium formation. Proceedings of the national academy of Sciences 103, 18556.')).toBe('103,');
     expect(outOfNames('Boulding, K. “Title.” In Environmental Quality, (p.227) edited by Henry Jarrett. Baltimore, 1966.')).toBe('(p.227)');
     // "City, Country" never ends a proceedings' name (a title may end with it).
-    const notBook = (text: string) => { const tokens = tokenize(text); const c = tokenConstraints(tokens); return tokens.filter((_, i) => c[i]?.never?.includes('container-title') && !c[i]?.never?.includes('title')).map((t) => t.text).join(' '); };
+    const notBook = (text: string) => heldTokens(text, (c) => c?.never?.includes('container-title') === true && !c.never.includes('title'));
     expect(notBook('Brady, J. M. (1984). The mechanic’s mate. In Proceedings of the 1984 European Conference on Artificial Intelligence Pisa, Italy.')).toBe('Pisa, Italy.');
     // Years, bracketed or not, and a day before its year stay open.
     expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
@@ -218,11 +213,7 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] reads the names a translator, director or producer mark opens or closes as theirs, not a journal called "Trans."', () => {
-    const translatorTokens = (text: string) => {
-      const tokens = tokenize(text);
-      const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.only?.[0] === 'translator').map((t) => t.text).join(' ');
-    };
+    const translatorTokens = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'translator');
     expect(translatorTokens('Schnackenburg, Rudolf, The Gospel According to St John: Vol.3 (tr. David Smith and G.A. Kon), London: Burns & Oates, 1987.')).toBe('(tr. David Smith and G.A. Kon),');
     expect(translatorTokens('Conati, Marcello (ed.), Encounters with Verdi, Richard Stokes (trans.) (Ithaca, NY: Cornell University Press, 1984).')).toBe('Richard Stokes (trans.)');
     expect(translatorTokens('Merleau-Ponty, M (1973). Consciousness and the acquisition of language, (H. J. Silverman, Trans.). Evanston, IL: Northwestern University Press.')).toBe('(H. J. Silverman, Trans.).');
@@ -232,11 +223,7 @@ describe('reference parser', () => {
     expect(translatorTokens('Ferguson, JN. Aldag, JM. Insel, TR. Young, LJ. (2001). Oxytocin in the medial amygdala. Journal of Neuroscience, 21: 8278-8285.')).toBe('');
     expect(translatorTokens('Lefebvre, Henri. The Production of Space. Edited and translated by Donald Nicholson-Smith. Oxford: Blackwell, 1991.')).toBe('');
     // Directors and producers, marked before or after their names.
-    const roleTokens = (text: string, role: string) => {
-      const tokens = tokenize(text);
-      const c = tokenConstraints(tokens);
-      return tokens.filter((_, i) => c[i]?.only?.[0] === role).map((t) => t.text).join(' ');
-    };
+    const roleTokens = (text: string, role: string) => heldTokens(text, (c) => c?.only?.[0] === role);
     const film = 'Barron, D., Heyman, D. (Producers), & Yates, D. (Director). (2009). Harry Potter and the half-blood prince [Motion picture]. United Kingdom: Warner Bros. Pictures.';
     expect(roleTokens(film, 'producer')).toBe('Barron, D., Heyman, D. (Producers),');
     expect(roleTokens(film, 'director')).toBe('& Yates, D. (Director).');
