@@ -262,11 +262,11 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const bare = norm.map(bareWord);
   const beforeEditor = containerBeforeEditor(norm, bare);
   const translated = translatorStretch(norm, bare);
-  const edition = editionPhrase(norm, bare);
+  const edition = editionPhrase(norm);
   const roleOf = roleNames(norm, bare);
   const series = seriesAfterVolume(norm, bare);
-  const editorNames = editorsByName(norm, bare);
-  const cityCountry = placePairs(norm, bare);
+  const editorNames = editorsByName(norm);
+  const cityCountry = placePairs(norm);
   const phrases = phraseFields(norm, bare);
   // A title that ends "(abstract)." is followed by where the abstract appeared, never more title (9 of 9).
   const abstractEnd = norm.findIndex((t) => /^\(abstract\)[.,]$/i.test(t));
@@ -302,8 +302,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
 
 /**
  * Where a title in double quotes that opens its unit closes ("“Metaphor.” Oxford English Dictionary.", "``Photonic
- * nanostructures …,'' in Optics East"): the title ends with its quote, so nothing after it is the title. -1 when the
- * reference has none, and past the end when it has one whose close is not found.
+ * nanostructures …,'' in Optics East"): the title ends with its quote, so nothing after it is the title. Past the
+ * end when the reference has none, or one whose title plainly goes on.
  */
 function quotedTitleEnd(norm: readonly string[], bare: readonly string[]): number {
   const start = norm.findIndex((t) => /^(“|"|``|„)/.test(t));
@@ -366,8 +366,9 @@ function inAfterTitle(norm: readonly string[], bare: readonly string[]): boolean
 }
 
 const inWord = /^(in|in:|im|dans|nel)$/i;
-const translatorMark = /^\(?(translated|translator|translators|trans\.|transl\.|tr\.|übers\.|übersetzt|traduit|traduction|trad\.)[,;:)]*$/i;
+const translatorMark = /^\(?(translated|translator|translators|trans\.|transl\.|tr\.|übers\.|übersetzt|ubersetzt|traduit|traduction|trad\.)[,;:)]*$/i;
 const byWord = /^(by|von|par|di|de)$/i;
+const joiner = /^(and|&|und|et)$/i;
 
 /**
  * Whether the editor's (or translator's) mark at i introduces the names that follow it ("ed. Gerald Bonner", "edited by",
@@ -384,7 +385,7 @@ function introducesNames(norm: readonly string[], bare: readonly string[], i: nu
   // ("in Bill Puka, ed. Moral Development: Defining Perspectives …").
   for (let k = i + 1; k < Math.min(norm.length, i + 6); k++) {
     const w = norm[k]!.replace(/^\(/, '');
-    if (/^(and|&|und|et)$/i.test(w)) return k > i + 1;
+    if (joiner.test(w)) return k > i + 1;
     const classes = classOf.get(bare[k]!) ?? [];
     const word = /^\p{Lu}[\p{L}'’]*\p{Ll}[\p{L}'’]*(-[\p{L}'’]+)*[.,;]?$/u.test(w) && classes.every((c) => c === 'particle');
     const nameLike = initials.test(w) || /^(\p{Lu}\.-?)+\p{Lu}?\.?[,;]?$/u.test(w) || word || classes.includes('particle');
@@ -435,7 +436,7 @@ function containerBeforeEditor(norm: readonly string[], bare: readonly string[])
   for (let i = 0; i < norm.length; i++) {
     const next = norm[i + 1];
     if (next === undefined || classOf.get(bare[i]!)?.includes('editor') !== true || !/[,):;.]$/.test(norm[i]!) || endsUnit(norm[i]!, bare[i]!)) continue;
-    if (introducesNames(norm, bare, i) || /^(and|&|und|et|by)$/i.test(next)) continue;
+    if (introducesNames(norm, bare, i) || joiner.test(next) || /^by$/i.test(next)) continue;
     for (let k = i + 1; k < norm.length; k++) {
       out[k] = true;
       if (endsUnit(norm[k]!, bare[k]!)) break;
@@ -452,7 +453,7 @@ function containerBeforeEditor(norm: readonly string[], bare: readonly string[])
 function translatorStretch(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 0; i < norm.length; i++) {
-    if (!translatorMark.test(norm[i]!) || /\)[.,;:]*$/.test(norm[i]!) || (i > 0 && /^(and|&|und|et)$/i.test(norm[i - 1]!))) continue;
+    if (!translatorMark.test(norm[i]!) || /\)[.,;:]*$/.test(norm[i]!) || (i > 0 && joiner.test(norm[i - 1]!))) continue;
     for (let k = i; k < norm.length; k++) {
       if (k > i && classOf.get(bare[k]!)?.includes('editor') === true) break;
       out[k] = true;
@@ -482,8 +483,6 @@ const roles: Role[] = [
   // MLA's performers are a note, a list of names: "Perf. John Travolta, Robert Duvall, Stephen Fry."
   { label: 'note', opening: /^perf\.$/i, closing: /^$/, list: true },
 ];
-const joiner = /^(and|&|und|et)$/i;
-
 /**
  * Which tokens name a translator, a director or a producer beyond doubt: a mark that opens a stretch of names
  * ("translated by Caryl Emerson and Michael Holquist.", "Trans. Nicholas Rand.", "(tr. David Smith and G.A. Kon),",
@@ -497,7 +496,7 @@ function roleNames(norm: readonly string[], bare: readonly string[]): (string | 
   const nameLike = (k: number) => nameWord.test(norm[k]!) || joiner.test(norm[k]!) || classOf.get(bare[k]!)?.includes('particle') === true;
   for (let i = 0; i < norm.length; i++) {
     const t = norm[i]!;
-    const role = roles.find((r) => r.closing.test(t) || (r.label === 'translator' && /^(trans|transl)\.\)[.,;:]*$/i.test(t)) || (r.closingWord?.test(t) === true && i > 0 && /,$/.test(norm[i - 1]!)));
+    const role = roles.find((r) => r.closing.test(t) || (r.closingWord?.test(t) === true && i > 0 && /,$/.test(norm[i - 1]!)));
     if (role) {
       // Back over the names: to the bracket that holds them with the mark, to the comma or stop before them (a
       // "Surname, I." pair and a list of such pairs hold commas of their own), or to the start for a bare word.
@@ -518,12 +517,12 @@ function roleNames(norm: readonly string[], bare: readonly string[]): (string | 
       for (let j = start; j <= i; j++) out[j] = role.label;
       continue;
     }
-    const opener = roles.find((r) => r.opening.test(t) || (r.label === 'translator' && /^(übersetzt|ubersetzt)$/i.test(t)));
+    const opener = roles.find((r) => r.opening.test(t));
     if (!opener) continue;
     if (/\)[.,;:]*$/.test(t) || (i > 0 && joiner.test(norm[i - 1]!))) continue;
     const opensChunk = i === 0 || t.startsWith('(') || endsUnit(norm[i - 1]!, bare[i - 1]!) || /[,;]["'”’]?$/.test(norm[i - 1]!);
     const next = norm[i + 1] ?? '';
-    const by = /^(by|von|de|par|di)$/i.test(next);
+    const by = byWord.test(next);
     let k = by ? i + 2 : i + 1;
     // "TR." is initials; "Trans. Amer. Math. Soc." is a journal: names follow a bare mark, not abbreviations.
     if (!opensChunk || /^\p{Lu}{2,}\.?$/u.test(t) || !nameWord.test(norm[k] ?? '') || (!by && /^\p{Lu}\p{Ll}+\.$/u.test(norm[k]!))) continue;
@@ -544,7 +543,7 @@ function roleNames(norm: readonly string[], bare: readonly string[]): (string | 
  * Prazniak and Dirlik, 15–51.", "in Hecht and Steere (1970), pp. 43–96.", "In Keane et al. [4], pages 233-246." —
  * names and then pages, a bracketed year or an entry number. "In Melville and Aesthetics, edited by …" is a book.
  */
-function editorsByName(norm: readonly string[], bare: readonly string[]): boolean[] {
+function editorsByName(norm: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   const word = (w: string) => /^\p{Lu}[\p{Ll}'-]+$/u.test(w);
   for (let i = 0; i + 3 < norm.length; i++) {
@@ -567,7 +566,7 @@ const usStates = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA 
  * in anystyle's labels such a pair is a location 143 times and a title's last words 10 times, never a proceedings
  * or journal name, so it never ends a container ("… Conference on Artificial Intelligence Pisa, Italy.").
  */
-function placePairs(norm: readonly string[], bare: readonly string[]): boolean[] {
+function placePairs(norm: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 1; i < norm.length; i++) {
     const w = norm[i]!.replace(/[.,;:)]+$/, '');
@@ -599,7 +598,7 @@ const editionOrdinal = /^[([]?(\d{1,2}(st|nd|rd|th|e|er|ème|\.)?|first|second|t
 const editionWord = /^(ed|edn|edition|éd|aufl|auflage|vyd|izd|uitg|édition|edición|edizione|udg|utg)\.?[.,;:)\]]*$/i;
 
 /** Which tokens spell an edition ("2nd ed.", "third edition,", "(4th rev. edn;", "(2. Aufl.,", "2. vyd."): nothing else. */
-function editionPhrase(norm: readonly string[], bare: readonly string[]): boolean[] {
+function editionPhrase(norm: readonly string[]): boolean[] {
   const out = norm.map(() => false);
   for (let i = 0; i + 1 < norm.length; i++) {
     if (!editionOrdinal.test(norm[i]!)) continue;
