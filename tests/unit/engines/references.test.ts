@@ -164,7 +164,7 @@ describe('reference parser', () => {
     expect(mediumTokens('Davidson, F. (Producer). (1999). B. F. Skinner: A fresh appraisal [DVD]. United States: Davidson Studio.')).toBe('[DVD].');
     expect(tokenConstraints(tokenize('Ember, M. Encyclopedia of Cultural Anthropology. New York: Henry Holt, 1996. Print.')).at(-1)?.only).toEqual(['medium']);
     expect(tokenConstraints(tokenize('About Jenny Holzer 2011, dvd, Microcinema International, San Francisco.'))[4]?.only).toEqual(['medium']);
-    expect(tokenConstraints(tokenize('Smith, J. 2001. Print and Power in France. Paris: Seuil.'))[4]?.only).toBeUndefined();
+    expect(heldTokens('Smith, J. 2001. Print and Power in France. Paris: Seuil.', (c) => c?.only?.includes('medium') === true)).toBe('');
     // The kind of work standing alone: APA's "(Report).", MLA's "Diss.", IEEE's "[Online].".
     const onlyAt = (text: string, token: string) => { const tokens = tokenize(text); return tokenConstraints(tokens)[tokens.findIndex((t) => t.text === token)]?.only; };
     expect(onlyAt('Alliance for Excellent Education. (2007). The high cost of high school dropouts (Report). Washington, DC: Author.', '(Report).')).toEqual(['genre']);
