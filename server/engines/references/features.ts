@@ -272,9 +272,10 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const abstractEnd = norm.findIndex((t) => /^\(abstract\)[.,]$/i.test(t));
   const quotedEnd = Math.min(quotedTitleEnd(norm, bare), abstractEnd < 0 ? norm.length : abstractEnd);
   const opensBook = inAfterTitle(norm, bare);
+  const seriesName = seriesNames(norm, bare, quotedEnd);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
-    if (series[i]) return { only: ['collection-title'] };
+    if (series[i] || seriesName[i]) return { only: ['collection-title'] };
     if (editorNames[i]) return { only: ['editor'] };
     const role = roleOf[i];
     if (role) return { only: [role] };
@@ -590,6 +591,47 @@ function seriesAfterVolume(norm: readonly string[], bare: readonly string[]): bo
     while (k < norm.length && !/,$/.test(norm[k]!) && !endsUnit(norm[k]!, bare[k]!)) k++;
     if (k >= norm.length || !/,$/.test(norm[k]!)) continue;
     for (let j = i; j <= k; j++) out[j] = true;
+  }
+  return out;
+}
+
+/**
+ * Which tokens name the book series a work belongs to, standing after its title: a stretch holding the word "Series"
+ * ("Trends in Higher Education Series,", "Prentice-Hall Series in Computational Mathematics.", "Mercury Series
+ * Directorate Paper 3.") or a bracketed name with its number ("(Patristische Texte und Studien 20)."). Not the title
+ * itself ("Calendar of State Papers, Foreign Series, …", a subtitle after a colon), not a journal ("In International
+ * Journal of American Linguistics, Native American Texts Series,", "Journal of Physics: Conference Series"), not
+ * "Series A" or "Series volume 101".
+ */
+function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd: number): boolean[] {
+  const out = norm.map(() => false);
+  const unitOf: number[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < norm.length; i++) {
+    const unit = i > 0 && endsUnit(norm[i - 1]!, bare[i - 1]!) ? unitOf[i - 1]! + 1 : (unitOf[i - 1] ?? 0);
+    unitOf.push(unit);
+    if (starts.length === unit) starts.push(i);
+  }
+  const unitTokens = (u: number) => norm.slice(starts[u] ?? norm.length, starts[u + 1] ?? norm.length);
+  // The title's unit comes after a citation number, the names and a date standing as units of their own.
+  let titleUnit = /^[[(]?\d{1,4}[\])]?\.?$/.test(norm[0] ?? '') && unitTokens(0).length === 1 ? 2 : 1;
+  const dateUnit = unitTokens(titleUnit);
+  if (dateUnit.length <= 4 && dateUnit.some((t) => yearInside.test(t)) && dateUnit.every((t) => yearInside.test(t) || months.has(bareWord(t)) || /^\(?\d{1,2}[,)]?\.?$/.test(t))) titleUnit++;
+  for (let i = 1; i < norm.length; i++) {
+    const unitStart = starts[unitOf[i]!]!;
+    if (!(i === unitStart || /,["']?$/.test(norm[i - 1]!) || norm[i]!.startsWith('('))) continue;
+    if (quotedEnd < norm.length ? i <= quotedEnd : unitOf[i]! <= titleUnit) continue;
+    // A subtitle ("The Series of Events") follows a colon; a journal is opened by "In".
+    if (/:$/.test(norm[unitStart - 1] ?? '') || inWord.test(norm[unitStart]!)) continue;
+    let k = i;
+    while (k < norm.length - 1 && !endsUnit(norm[k]!, bare[k]!) && !/[,;]$|^\d+\.$/.test(norm[k]!)) k++;
+    const stretch = norm.slice(i, k + 1);
+    if (stretch.some((t, j) => j < stretch.length - 1 && /:$/.test(t))) continue;
+    const named = stretch.some((t, j) => j > 0 && bare[i + j] === 'series' && /^\(?S/.test(t) && !/^(\p{Lu}|\d+|[Vv]ol\.?|[Vv]olume)[.,]?$/u.test(stretch[j + 1] ?? ''));
+    const numbered = stretch.length >= 4 && /^\(\p{Lu}\p{Ll}/u.test(stretch[0]!) && /^\d{1,3}\)[.,]?$/.test(stretch.at(-1)!) && !stretch.some((t) => /^\(?(vol|vols|no|nr|suppl|pp?|report|rep|paper)\.?$/i.test(t));
+    if (!named && !numbered) continue;
+    for (let j = i; j <= k; j++) out[j] = true;
+    i = k;
   }
   return out;
 }

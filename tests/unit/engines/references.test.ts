@@ -237,6 +237,16 @@ describe('reference parser', () => {
     // The series a numbered volume belongs to, not the multi-volume book itself.
     expect(roleTokens('Flajolet, P. Random polynomials. In Automata, Languages, and Programming (1996), vol. 1099, of Lecture Notes in Computer Science, Springer-Verlag, pp. 232-243.', 'collection-title')).toBe('of Lecture Notes in Computer Science,');
     expect(roleTokens('Benn, Gottfried. Gedichte. Vol. 4 of Gesammelte Dichtungen. Berlin: Suhrkamp, 1958.', 'collection-title')).toBe('');
+    // A named series after the title, or a bracketed series with its number; not the title, a subtitle, a journal.
+    expect(roleTokens('Hardy, L. (2015). Learning to teach: Notes from the field. Practitioner Guides Series, Boston, MA.', 'collection-title')).toBe('Practitioner Guides Series,');
+    expect(roleTokens('Keller, Robert. Numerical methods for flows. Oxford Series in Applied Mathematics. Oxford: Clarendon, 1998.', 'collection-title')).toBe('Oxford Series in Applied Mathematics.');
+    expect(roleTokens('Brandt, K. 1985. Die Bauernkriege in Schwaben. (Schriften zur Landesgeschichte 14). Stuttgart: Kohlhammer.', 'collection-title')).toBe('(Schriften zur Landesgeschichte 14).');
+    expect(roleTokens('Kim, S. (2019). The Netflix Series Phenomenon. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
+    expect(roleTokens('Kim, S. (2019). Streaming: The Series Boom. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
+    expect(roleTokens('Lee, J. (2020). Thermal noise. Journal of Physics: Conference Series, 1234, 012345.', 'collection-title')).toBe('');
+    expect(roleTokens('Wells, P. (2001). Plasma waves. Philosophical Transactions, Series A, 359, 1–20.', 'collection-title')).toBe('');
+    expect(roleTokens('Hale, T. (1990). Tales. In Journal of Folk Texts, Native Texts Series, 2, 98-126.', 'collection-title')).toBe('');
+    expect(roleTokens('Moss, A. (2004). Heart rate in athletes (Vol. 12). Sports Reports.', 'collection-title')).toBe('');
     // APA's abstracts service runs to the end.
     expect(roleTokens('Nieuwenhuis, J. A. (2002). Formations, ruptures. Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.', 'source')).toBe('Dissertation Abstracts International: Section B: The Sciences and Engineering, 62(11-B), 5385.');
   });
