@@ -281,6 +281,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (role) return { only: [role] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
+    // A full web address in a note's rest is the URL ("Retrieved from http://…"; "Retrieved from www.scopus.com" is not).
+    if (phrase?.part === 'rest' && phrase.phrase.rest.includes('url') && /^[(<]?(https?:\/\/|www\.[^/\s]+\/\S)/i.test(x)) return { only: ['url'] };
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
@@ -667,13 +669,20 @@ interface FieldPhrase {
   alone?: boolean;
   /** The stretch runs to the end of the reference (APA's "Dissertation Abstracts International: …, 61(4-B), 2193."). */
   toEnd?: boolean;
+  /**
+   * The phrase counts only after the work's own year, and then runs to the end: a second place the work appeared
+   * ("1987. Reprinted in Readings in Planning, J. Allen (eds.), Morgan-Kaufmann, 1990, 523-530."), all of it the note.
+   * Without a year before, the reprint is the work itself ("On Problem Solving. Reprinted in Psychological Monographs").
+   */
+  afterYear?: boolean;
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
-  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'quoted in', 'also in', 'working draft', 'reprinted in'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'working draft'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  ...['quoted in', 'also in', 'reprinted in', 'as reprinted in'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url', 'doi'], stopAtComma: false, afterYear: true })),
   // When a page was read is the note's own date ("accessed 19 February, 2017.", "Retrieved October 20, 2008, from
   // Factiva."); an address after it is the URL.
-  ...['retrieved from', 'retrieved', 'accessed', 'abgerufen', 'consulté'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url'], stopAtComma: false })),
+  ...['retrieved from', 'retrieved', 'accessed', 'abgerufen', 'abruf am', 'consulté'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url'], stopAtComma: false })),
   // "Special Issue, Culture Theory and Critique" names the journal after the comma.
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
@@ -691,15 +700,18 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
   const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
     const p = norm[i - 1]!;
-    if (out[i] || !(endsUnit(p, bare[i - 1]!) || /[,;]["'”’]?$/.test(p) || /^[([]/.test(norm[i]!))) continue;
+    if (out[i] || !(/[.,;]["'”’]?$/.test(p) || endsUnit(p, bare[i - 1]!) || /^[([]/.test(norm[i]!))) continue;
     const phrase = fieldPhrases.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
     if (!phrase) continue;
+    // A stand-alone word counts after a unit's end or a comma, not after an abbreviation ("Ed. Print and Power").
+    if (phrase.alone && /\.["'”’]?$/.test(p) && !endsUnit(p, bare[i - 1]!)) continue;
+    if (phrase.afterYear && !norm.slice(0, i).some((t) => yearInside.test(t))) continue;
     const end = i + phrase.words.length;
     if (phrase.alone && end < norm.length && !endsUnit(norm[end - 1]!, bare[end - 1]!) && !/[,;\]]$/.test(norm[end - 1]!)) continue;
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);
-    const closes = (k: number) => (phrase.toEnd ? k === norm.length - 1 : endsUnit(norm[k]!, bare[k]!)) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
+    const closes = (k: number) => (phrase.toEnd || phrase.afterYear ? k === norm.length - 1 : endsUnit(norm[k]!, bare[k]!)) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
     if (closes(end - 1)) continue;
     for (let k = end; k < norm.length; k++) {
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;

@@ -148,6 +148,15 @@ describe('reference parser', () => {
     expect(only('Kolb, R. “Title.” The Example Website, 2016. Accessed 19 February, 2017.')).toBe('Accessed 19 February, 2017.');
     expect(only('A Civil Action. Dir. Steven Zaillian. Perf. John Travolta, Robert Duvall, Stephen Fry. Touchstone Pictures, 1999.')).toBe('Perf. John Travolta, Robert Duvall, Stephen Fry.');
     expect(noteTokens('Adve, S. V. Using information from the programmer. Technical Report TR 9603 (Submitted for publication), Department of Computer Sciences, 1993.')).toBe('(Submitted for publication),');
+    // After an abbreviation too: MLA's "Web. Accessed 3 Mar. 2012."
+    expect(only('Ray, Ann. “Cities.” Urban Notes. City Library. Web. Accessed 3 Mar. 2012.')).toBe('Accessed 3 Mar. 2012.');
+    // A second place the work appeared, after its own year, is the note to the end; a full address in it is the URL.
+    const heldNote = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'note');
+    expect(heldNote('Hale, P. "Signs of Rain." Weather 12 (March 1950): 31. Quoted in Ruth Mills, Clouds and Poets (Boston: Beacon Press, 1981), 78.')).toBe('Quoted in Ruth Mills, Clouds and Poets (Boston: Beacon Press, 1981), 78.');
+    expect(heldNote('Dow, K. (1961). Planning by rules. Logic Review, 3, 10-20. Reprinted in Rules and Plans, MIT Press (1970), 1-12.')).toBe('Reprinted in Rules and Plans, MIT Press (1970), 1-12.');
+    expect(heldNote('Dow, Karl. On Planning. Reprinted in Logic Monographs, Vol. 4, Boston: Beacon, 1945.')).toBe('');
+    expect(heldTokens('Ng, T. (2010). Schools. Retrieved from http://example.org/schools/report.pdf', (c) => c?.only?.[0] === 'url')).toBe('http://example.org/schools/report.pdf');
+    expect(heldTokens('Ng, T. (2010). Schools. Retrieved from www.scopus.com', (c) => c?.only?.[0] === 'url')).toBe('');
     // "Special Issue," stops at its comma: the journal's name follows.
     const c = tokenConstraints(tokenize('Gershorn, I., eds. 2013. Newness of New Media. Special Issue, Culture Theory and Critique 54(3): 259-393.'));
     expect(c.filter((x) => x?.only?.includes('note')).length).toBe(2);
