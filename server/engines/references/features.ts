@@ -273,6 +273,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const quotedEnd = Math.min(quotedTitleEnd(norm, bare), abstractEnd < 0 ? norm.length : abstractEnd);
   const opensBook = inAfterTitle(norm, bare);
   const seriesName = seriesNames(norm, bare, quotedEnd);
+  const arxiv = arxivNote(norm);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
@@ -288,6 +289,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
+    if (arxiv[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
@@ -634,6 +636,35 @@ function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd
     if (!named && !numbered) continue;
     for (let j = i; j <= k; j++) out[j] = true;
     i = k;
+  }
+  return out;
+}
+
+const arxivId = /^[[(]?arxiv:|^[[(]?[a-z-]+(\.[a-z]{2})?\/\d{7}(v\d+)?[\])]*[.,;]?$/i;
+
+/**
+ * Which tokens cite a preprint on arXiv, a note in anystyle's labels (13 of 14): "arXiv:1402.4587 [cond-mat,
+ * physics:quant-ph]", "[arXiv:0905.2970 [hep-th]].", "[hep-th/9711200].", "arXiv preprint arXiv:1504.07295,",
+ * "Preprint, arXiv:1212.5141,". A bare "arXiv." naming where a work appeared is left alone.
+ */
+function arxivNote(norm: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  for (let i = 0; i < norm.length; i++) {
+    const id = arxivId.test(norm[i]!) && !norm[i]!.includes('://');
+    const bareLead = /^arxiv$/i.test(norm[i]!) && (/^preprint,?$/i.test(norm[i + 1] ?? '') || /^\d{4}\.\d{4,5}/.test(norm[i + 1] ?? ''));
+    if (!id && !bareLead) continue;
+    let start = i;
+    while (start > 0 && /^(arxiv|preprint),?$/i.test(norm[start - 1]!)) start--;
+    // A bracket the identifier opens, or one straight after it, holds the subject classes.
+    let end = bareLead ? i + 1 : i;
+    let open = (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
+    if (open <= 0 && /^\[/.test(norm[end + 1] ?? '') && !/\]/.test(norm[end]!)) open = 0, end++, open = (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
+    while (open > 0 && end + 1 < norm.length) {
+      end++;
+      open += (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
+    }
+    for (let k = start; k <= end; k++) out[k] = true;
+    i = end;
   }
   return out;
 }

@@ -157,6 +157,11 @@ describe('reference parser', () => {
     expect(heldNote('Dow, Karl. On Planning. Reprinted in Logic Monographs, Vol. 4, Boston: Beacon, 1945.')).toBe('');
     expect(heldTokens('Ng, T. (2010). Schools. Retrieved from http://example.org/schools/report.pdf', (c) => c?.only?.[0] === 'url')).toBe('http://example.org/schools/report.pdf');
     expect(heldTokens('Ng, T. (2010). Schools. Retrieved from www.scopus.com', (c) => c?.only?.[0] === 'url')).toBe('');
+    // A preprint on arXiv, with its subject classes; a bare "arXiv." naming where the work appeared is not a note.
+    expect(heldNote('[4] K. Ito, “Sparse codes,” arXiv:2103.04567 [cs.LG, stat.ML] (2021).')).toBe('arXiv:2103.04567 [cs.LG, stat.ML]');
+    expect(heldNote('[9] P. Vogel, Nucl. Phys. B 512, 44 (1998) [arXiv:hep-ph/9801234 [hep-ph]].')).toBe('[arXiv:hep-ph/9801234 [hep-ph]].');
+    expect(heldNote('Li, Y. Sparse codes. arXiv preprint arXiv:2103.04567, 2021.')).toBe('arXiv preprint arXiv:2103.04567,');
+    expect(heldNote('Li, Y. (2021). Sparse codes. arXiv. https://doi.org/10.48550/arXiv.2103.04567')).toBe('');
     // "Special Issue," stops at its comma: the journal's name follows.
     const c = tokenConstraints(tokenize('Gershorn, I., eds. 2013. Newness of New Media. Special Issue, Culture Theory and Critique 54(3): 259-393.'));
     expect(c.filter((x) => x?.only?.includes('note')).length).toBe(2);
