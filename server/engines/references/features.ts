@@ -274,6 +274,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const opensBook = inAfterTitle(norm, bare);
   const seriesName = seriesNames(norm, bare, quotedEnd);
   const arxiv = arxivNote(norm);
+  const volume = volumeMark(norm);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
@@ -290,6 +291,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
     if (arxiv[i]) return { only: ['note'] };
+    if (volume[i]) return { only: ['volume'] };
     // "doi:" standing before the identifier belongs to it.
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
@@ -591,8 +593,9 @@ function seriesAfterVolume(norm: readonly string[], bare: readonly string[]): bo
   const out = norm.map(() => false);
   for (let i = 2; i < norm.length; i++) {
     if (norm[i] !== 'of' || !/^\d+,?$/.test(norm[i - 1]!) || !/^(vol|vols|volume|v|no|number|band|bd|tome|t)\.?$/i.test(norm[i - 2]!)) continue;
+    // Abbreviated series names hold stops of their own ("of Math. Sci. Res. Inst. Publ.,").
     let k = i + 1;
-    while (k < norm.length && !/,$/.test(norm[k]!) && !endsUnit(norm[k]!, bare[k]!)) k++;
+    while (k < norm.length && !/,$/.test(norm[k]!) && (!endsUnit(norm[k]!, bare[k]!) || /^\p{Lu}\p{Ll}{0,4}\.$/u.test(norm[k]!))) k++;
     if (k >= norm.length || !/,$/.test(norm[k]!)) continue;
     for (let j = i; j <= k; j++) out[j] = true;
   }
@@ -636,6 +639,20 @@ function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd
     if (!named && !numbered) continue;
     for (let j = i; j <= k; j++) out[j] = true;
     i = k;
+  }
+  return out;
+}
+
+/**
+ * Which tokens spell a volume by its mark ("Vol. 22.", "Volume 30.", "volume 1234,", "Bd. 3"): the volume, never the
+ * book's name around it (104 of 109 in anystyle's labels). Not when a colon follows the number: "volume I:
+ * Architecture" and "vol. III: Cognitive development" name a part of the book.
+ */
+function volumeMark(norm: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  for (let i = 0; i + 1 < norm.length; i++) {
+    if (!/^\(?(vol|vols|volume|bd|band|tome)\.?$/i.test(norm[i]!) || !/^([0-9]+|[IVXLCivxlc]+)[.,;)]*$/.test(norm[i + 1]!)) continue;
+    out[i] = out[i + 1] = true;
   }
   return out;
 }

@@ -119,7 +119,11 @@ export function decoderOf(model: SequenceModel, options: DecodeOptions = {}): De
       });
       // The unconstrained best path is also the constrained best when it breaks no constraint (most references).
       const path = viterbi(emissions, transitions, L);
-      return onceMask === 0 || !reenters(path, onceMask) ? path : constrainedViterbi(emissions, transitions, L, onceMask, beam);
+      if (onceMask === 0 || !reenters(path, onceMask)) return path;
+      // What a token's text settles outranks one span per field: when the two cannot both hold ("2 vols. (Florence:
+      // Olschki, 2003), vol. ii," holds two volumes), the token constraints win.
+      const once = constrainedViterbi(emissions, transitions, L, onceMask, beam);
+      return once.some((l, i) => emissions[i]![l]! <= FORBIDDEN / 2) ? path : once;
     },
   };
 }
