@@ -739,8 +739,11 @@ const fieldPhrases: FieldPhrase[] = [
   { words: ['dissertation', 'abstracts', 'international'], label: 'source', rest: ['source'], stopAtComma: false, toEnd: true },
   // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".
   ...['print', 'dvd', 'pdf', 'cd-rom', 'blu-ray', 'vhs'].map((p) => ({ words: [p], label: 'medium', rest: [], stopAtComma: true, alone: true })),
-  ...['technical report', 'tech. report', 'tech. rep.', 'tech rep', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
+  ...['technical report', 'tech. report', 'tech report', 'tech. rep.', 'tech rep', 'report no.', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
 ];
+
+/** The longest phrase first: "Report No. 12," is a genre where "Report." alone would not be. */
+const phrasesLongestFirst = [...fieldPhrases].sort((a, b) => b.words.length - a.words.length);
 
 /** Which tokens a field phrase opens ("lead") or carries on ("rest"): at the start of a unit, after a comma or a bracket. */
 function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] {
@@ -748,8 +751,8 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
   const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
     const p = norm[i - 1]!;
-    if (out[i] || !(/[.,;]["'”’]?$/.test(p) || endsUnit(p, bare[i - 1]!) || /^[([]/.test(norm[i]!))) continue;
-    const phrase = fieldPhrases.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
+    if (out[i] || !(/[.,;](["'”’]|'')?$/.test(p) || endsUnit(p, bare[i - 1]!) || /^[([]/.test(norm[i]!))) continue;
+    const phrase = phrasesLongestFirst.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
     if (!phrase) continue;
     // A stand-alone word counts after a unit's end or a comma, not after an abbreviation ("Ed. Print and Power").
     if (phrase.alone && /\.["'”’]?$/.test(p) && !endsUnit(p, bare[i - 1]!)) continue;

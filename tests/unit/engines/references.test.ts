@@ -176,6 +176,9 @@ describe('reference parser', () => {
     const genreTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'genre').map((t) => t.text).join(' ');
     expect(genreTokens('W. Landi and B. G. Ryder. Aliasing with and without pointers. Center for Computer Aids, Technical Report CAIP-TR-125, Rutgers University, September 1990.')).toBe('Technical Report CAIP-TR-125,');
     expect(genreTokens('Ling, C. X. (1995). Personal communication.')).toBe('Personal communication.');
+    const genreHeld = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'genre');
+    expect(genreHeld('P. Ortiz. Typed monads. Dept. of Computing, Leeds University, Report No. LU-CS-93-12, May 1993.')).toBe('Report No. LU-CS-93-12,');
+    expect(genreHeld("K. Dale, ``Session Keys,'' Internet-Draft, Network Working Group (May 1992).")).toBe('Internet-Draft,');
     expect(genreTokens('Ventura, Dan, (1995). On Discretization as a Preprocessing Step, Masters Thesis, Department of Computer Science, Brigham Young University.')).toBe('Masters Thesis,');
     // The medium standing alone, not a title that opens with the word.
     const mediumTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'medium').map((t) => t.text).join(' ');
