@@ -281,6 +281,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (editorNames[i]) return { only: ['editor'] };
     const role = roleOf[i];
     if (role) return { only: [role] };
+    if (arxiv[i]) return { only: ['note'] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
     // A full web address in a note's rest is the URL ("Retrieved from http://…"; "Retrieved from www.scopus.com" is not).
@@ -290,7 +291,6 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
-    if (arxiv[i]) return { only: ['note'] };
     if (volume[i]) return { only: ['volume'] };
     // "doi:" standing before the identifier belongs to it.
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
@@ -726,7 +726,7 @@ interface FieldPhrase {
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
-  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'working draft'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'working draft', 'reprinted from'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
   ...['quoted in', 'also in', 'reprinted in', 'as reprinted in'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url', 'doi'], stopAtComma: false, afterYear: true })),
   // When a page was read is the note's own date ("accessed 19 February, 2017.", "Retrieved October 20, 2008, from
   // Factiva."); an address after it is the URL.
@@ -735,6 +735,8 @@ const fieldPhrases: FieldPhrase[] = [
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
   ...['online', 'diss', 'report', 'manuscript'].map((p) => ({ words: [p], label: 'genre', rest: [], stopAtComma: true, alone: true })),
+  // A preprint standing alone is the edition (3 of 3); "Preprint, arXiv:…" is the arXiv note.
+  { words: ['preprint'], label: 'edition', rest: [], stopAtComma: true, alone: true },
   ...['mimeograph', 'mimeo'].map((p) => ({ words: [p], label: 'note', rest: [], stopAtComma: true, alone: true })),
   { words: ['dissertation', 'abstracts', 'international'], label: 'source', rest: ['source'], stopAtComma: false, toEnd: true },
   // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".

@@ -176,6 +176,10 @@ describe('reference parser', () => {
     const genreTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'genre').map((t) => t.text).join(' ');
     expect(genreTokens('W. Landi and B. G. Ryder. Aliasing with and without pointers. Center for Computer Aids, Technical Report CAIP-TR-125, Rutgers University, September 1990.')).toBe('Technical Report CAIP-TR-125,');
     expect(genreTokens('Ling, C. X. (1995). Personal communication.')).toBe('Personal communication.');
+    // A preprint standing alone is the edition; "Preprint, arXiv:…" is the arXiv note.
+    const editionHeld = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'edition');
+    expect(editionHeld('Lang, S. On prime gaps in short intervals. Preprint, 1998.')).toBe('Preprint,');
+    expect(editionHeld('[3] Ana Ruiz. Wave decay on black holes. Preprint, arXiv:1301.2345, 2013.')).toBe('');
     const genreHeld = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'genre');
     expect(genreHeld('P. Ortiz. Typed monads. Dept. of Computing, Leeds University, Report No. LU-CS-93-12, May 1993.')).toBe('Report No. LU-CS-93-12,');
     expect(genreHeld("K. Dale, ``Session Keys,'' Internet-Draft, Network Working Group (May 1992).")).toBe('Internet-Draft,');
