@@ -48,6 +48,7 @@ const initials = /^(\p{Lu}\.-?){1,3},?$|^\p{Lu}{1,3},?$/u;
 const doiRe = /10\.\d{4,9}\//;
 const urlRe = /^(\(?https?:|\(?www\.|<https?:|\(?ftp:)/i;
 const isbnRe = /^(isbn|issn)/i;
+const fullAddress = /^[(<]?(https?:\/\/|www\.[^/\s]+\/[\w~%-])/i;
 
 function quoteDelta(text: string): number {
   const opens = (text.match(/^["'“‘«]/) ? 1 : 0);
@@ -275,6 +276,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const seriesName = seriesNames(norm, bare, quotedEnd);
   const arxiv = arxivNote(norm);
   const volume = volumeMark(norm);
+  const database = databaseName(norm, bare);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
@@ -284,14 +286,16 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (arxiv[i]) return { only: ['note'] };
     // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
-    // A full web address in a note's rest is the URL ("Retrieved from http://…"; "Retrieved from www.scopus.com" is not).
-    if (phrase?.part === 'rest' && phrase.phrase.rest.includes('url') && /^[(<]?(https?:\/\/|www\.[^/\s]+\/\S)/i.test(x)) return { only: ['url'] };
+    // A full web address is the URL, in a note's rest too ("Retrieved from http://…"): 62 of 63 in anystyle's labels.
+    // A bare domain may be a remark ("Retrieved from www.scopus.com").
+    if (fullAddress.test(x) && !doiRe.test(x) && (!phrase || phrase.phrase.rest.includes('url'))) return { only: ['url'] };
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
     if (volume[i]) return { only: ['volume'] };
+    if (database[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
@@ -653,6 +657,23 @@ function volumeMark(norm: readonly string[]): boolean[] {
   for (let i = 0; i + 1 < norm.length; i++) {
     if (!/^\(?(vol|vols|volume|bd|band|tome)\.?$/i.test(norm[i]!) || !/^([0-9]+|[IVXLCivxlc]+)[.,;)]*$/.test(norm[i + 1]!)) continue;
     out[i] = out[i + 1] = true;
+  }
+  return out;
+}
+
+/**
+ * Which tokens name the database a work was read in, MLA's second container ("… pp. 1360–80. JSTOR,
+ * www.jstor.org/stable/2776392."): a short name opening a unit after the pages, with a full web address straight
+ * after it. A remark, as anystyle labels "Retrieved … from LexisNexis AU." — never the publisher.
+ */
+function databaseName(norm: readonly string[], bare: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  for (let i = 1; i < norm.length; i++) {
+    if (!endsUnit(norm[i - 1]!, bare[i - 1]!) || !norm.slice(0, i).some((t) => pageRange.test(t) || /^pp?\.$/i.test(t))) continue;
+    let k = i;
+    while (k < i + 3 && k < norm.length && /^\p{Lu}/u.test(norm[k]!) && !/,$/.test(norm[k]!)) k++;
+    if (k >= norm.length || !/^\p{Lu}[^,]*,$/u.test(norm[k]!) || !fullAddress.test(norm[k + 1] ?? '')) continue;
+    for (let j = i; j <= k; j++) out[j] = true;
   }
   return out;
 }

@@ -162,6 +162,13 @@ describe('reference parser', () => {
     expect(heldNote('Dow, Karl. On Planning. Reprinted in Logic Monographs, Vol. 4, Boston: Beacon, 1945.')).toBe('');
     expect(heldTokens('Ng, T. (2010). Schools. Retrieved from http://example.org/schools/report.pdf', (c) => c?.only?.[0] === 'url')).toBe('http://example.org/schools/report.pdf');
     expect(heldTokens('Ng, T. (2010). Schools. Retrieved from www.scopus.com', (c) => c?.only?.[0] === 'url')).toBe('');
+    // A full address is the URL wherever it stands; a bare domain or a folder's root is left to the model.
+    expect(heldTokens('Ray, A. (2011). Schools. Daily News, 3 May. URL: http://example.org/a/b.html', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('http://example.org/a/b.html');
+    expect(heldTokens('Ray, A. (2011). Schools. Daily News, www.example.org/news/schools.html.', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('www.example.org/news/schools.html.');
+    // MLA's database before the address is a remark, not the publisher; a newspaper's name before its address is not.
+    expect(heldNote('Ito, Ken. “Weak Ties.” Journal of Networks, vol. 7, no. 2, 2011, pp. 10–30. JSTOR, www.jstor.org/stable/1234567.')).toBe('JSTOR,');
+    expect(heldNote('Ray, A. (2011). Schools close. Daily News, http://example.org/news/schools.html')).toBe('');
+    expect(heldTokens('Ray, A. Schulen (auch abrufbar über www.example.at/)', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('');
     // A preprint on arXiv, with its subject classes; a bare "arXiv." naming where the work appeared is not a note.
     expect(heldNote('[4] K. Ito, “Sparse codes,” arXiv:2103.04567 [cs.LG, stat.ML] (2021).')).toBe('arXiv:2103.04567 [cs.LG, stat.ML]');
     expect(heldNote('[9] P. Vogel, Nucl. Phys. B 512, 44 (1998) [arXiv:hep-ph/9801234 [hep-ph]].')).toBe('[arXiv:hep-ph/9801234 [hep-ph]].');
