@@ -747,7 +747,7 @@ interface FieldPhrase {
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
-  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'working draft', 'reprinted from'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
+  ...['to appear', 'to be presented', 'submitted', 'unpublished', 'available at', 'available from', 'last modified', 'working draft', 'reprinted from', 'published as'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false })),
   ...['quoted in', 'also in', 'reprinted in', 'as reprinted in'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url', 'doi'], stopAtComma: false, afterYear: true })),
   // When a page was read is the note's own date ("accessed 19 February, 2017.", "Retrieved October 20, 2008, from
   // Factiva."); an address after it is the URL.

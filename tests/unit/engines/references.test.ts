@@ -165,6 +165,7 @@ describe('reference parser', () => {
     // A full address is the URL wherever it stands; a bare domain or a folder's root is left to the model.
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, 3 May. URL: http://example.org/a/b.html', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('http://example.org/a/b.html');
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, www.example.org/news/schools.html.', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('www.example.org/news/schools.html.');
+    expect(heldNote('Ross, K. (1981). Dialogue planning. PhD thesis, University of Leeds. Published as Leeds University Computing Report No. 12.')).toBe('Published as Leeds University Computing Report No. 12.');
     // MLA's database before the address is a remark, not the publisher; a newspaper's name before its address is not.
     expect(heldNote('Ito, Ken. “Weak Ties.” Journal of Networks, vol. 7, no. 2, 2011, pp. 10–30. JSTOR, www.jstor.org/stable/1234567.')).toBe('JSTOR,');
     expect(heldNote('Ray, A. (2011). Schools close. Daily News, http://example.org/news/schools.html')).toBe('');
