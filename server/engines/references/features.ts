@@ -668,8 +668,10 @@ function volumeMark(norm: readonly string[]): boolean[] {
  */
 function databaseName(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
+  let pagesSeen = false;
   for (let i = 1; i < norm.length; i++) {
-    if (!endsUnit(norm[i - 1]!, bare[i - 1]!) || !norm.slice(0, i).some((t) => pageRange.test(t) || /^pp?\.$/i.test(t))) continue;
+    pagesSeen ||= pageRange.test(norm[i - 1]!) || /^pp?\.$/i.test(norm[i - 1]!);
+    if (!pagesSeen || !endsUnit(norm[i - 1]!, bare[i - 1]!)) continue;
     let k = i;
     while (k < i + 3 && k < norm.length && /^\p{Lu}/u.test(norm[k]!) && !/,$/.test(norm[k]!)) k++;
     if (k >= norm.length || !/^\p{Lu}[^,]*,$/u.test(norm[k]!) || !fullAddress.test(norm[k + 1] ?? '')) continue;
