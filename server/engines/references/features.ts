@@ -418,7 +418,8 @@ function containerBeforeEditor(norm: readonly string[], bare: readonly string[])
   let unitStart = 0;
   let opened = -1;
   for (let i = 0; i < norm.length; i++) {
-    if (i > unitStart && endsUnit(norm[i - 1]!, bare[i - 1]!)) {
+    // "In:" opens the book rather than ending a unit.
+    if (i > unitStart && endsUnit(norm[i - 1]!, bare[i - 1]!) && i - 1 !== opened) {
       unitStart = i;
       opened = -1;
     }
@@ -433,12 +434,19 @@ function containerBeforeEditor(norm: readonly string[], bare: readonly string[])
       for (let k = i - 1; k > opened; k--) if (norm[k]!.startsWith('(')) { bracketStart = k; break; }
       if (bracketStart >= 0 && norm.slice(bracketStart, i).some((w) => w.endsWith(','))) {
         for (let k = opened; k < bracketStart; k++) out[k] = true;
+      } else if (bracketStart < 0) {
+        const book = bookBeforeNames(norm, bare, opened, i);
+        for (let k = opened; k <= book; k++) out[k] = true;
       }
       opened = -1;
       continue;
     }
     if (introduces) {
       for (let k = opened; k < i; k++) out[k] = true;
+      opened = -1;
+    } else if (isMark) {
+      const book = bookBeforeNames(norm, bare, opened, i);
+      for (let k = opened; k <= book; k++) out[k] = true;
       opened = -1;
     }
   }
@@ -454,6 +462,29 @@ function containerBeforeEditor(norm: readonly string[], bare: readonly string[])
     }
   }
   return out;
+}
+
+/**
+ * Where the book ends in "in New Trends in Macroeconomics, Diebolt, C., and Kyrtsou, C., (eds.)," or "In: A Manual of
+ * Acarology, Krantz G.W and D.E. Walter Eds.,": the book's title up to its comma, then only names up to the mark that
+ * closes them. The title must hold a lower-case word that is no joiner ("in", "of"), so that "In Smith, J., & Jones,
+ * K. (Eds.)" and "In John Smith, Kate Jones, and Lee Park (eds.)" stay names. The comma's index, or -1.
+ */
+function bookBeforeNames(norm: readonly string[], bare: readonly string[], opened: number, mark: number): number {
+  let comma = -1;
+  for (let k = opened + 1; k < mark; k++) {
+    if (/,["'”’]*$/.test(norm[k]!)) {
+      comma = k;
+      break;
+    }
+  }
+  if (comma < 0 || comma >= mark - 1 || comma - opened < 2) return -1;
+  const particle = (k: number) => classOf.get(bare[k]!)?.includes('particle') === true;
+  let lowerWord = false;
+  for (let k = opened + 1; k <= comma; k++) lowerWord ||= /^\p{Ll}/u.test(norm[k]!) && !joiner.test(norm[k]!) && !particle(k);
+  if (!lowerWord) return -1;
+  for (let k = comma + 1; k < mark; k++) if (!(nameWord.test(norm[k]!) || joiner.test(norm[k]!) || particle(k))) return -1;
+  return comma;
 }
 
 /**

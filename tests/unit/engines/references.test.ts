@@ -123,9 +123,16 @@ describe('reference parser', () => {
     // The mark closes the names: the names are left to the model, the rest of the unit is the book.
     expect(never('Allen, S. 2003. Title. In J. W. Du Bois, L. E. Kumpf, & W. J. Ashby (eds.), Preferred argument structure.')).toBe('Preferred argument structure.');
     expect(never('Snoad, B. 1969. Neoplasm. In: C. D. Darlington & K. R. Lewis, eds. Chromosomes today. Edinburgh: Oliver-Boyd.')).toBe('Chromosomes today.');
-    // What follows the mark is a title, or IEEE's "Name, Ed." closes the names: the names are left to the model.
+    // The book, its comma, then only names up to the closing mark: the book is the book, also after "In:".
+    expect(never('Vorlow, C. (2005). Complex dynamics, in New Trends in Economics, Diebolt, C., and Kyrtsou, C., (eds.), Springer.')).toBe('in New Trends in Economics, Springer.');
+    expect(never('Walter, D.E., 2009. Mites. In: A Manual of Acarology, Krantz G.W and D.E. Walter Eds., Third Edition.')).toBe('In: A Manual of Acarology, Third Edition.');
+    // A list of names holds commas of its own, and a book's title a word in lower case.
+    expect(never('Allen, S. 2003. Title. In Smith, J., & Jones, K. (Eds.), Preferred argument structure.')).toBe('Preferred argument structure.');
+    expect(never('Allen, S. 2003. Title. In John Smith, Kate Jones, and Lee Park (eds.), Preferred argument structure.')).toBe('Preferred argument structure.');
+    // What follows the mark is a title, or IEEE's "Name, Ed." closes the names: the names are left to the model (the
+    // proceedings before IEEE's names are the book, as above).
     expect(never('Aaronfreed, Justin. “Moral Development.” in Bill Puka, ed. Moral Development: Defining Perspectives, Vol. 1.')).toBe('Moral Development: Vol. 1.');
-    expect(never('Cousot, P. 1978. Title. In Proceedings of the IFIP Conference, E. Neuhold, Ed., North-Holland, 237-277.')).toBe('North-Holland, 237-277.');
+    expect(never('Cousot, P. 1978. Title. In Proceedings of the IFIP Conference, E. Neuhold, Ed., North-Holland, 237-277.')).toBe('In Proceedings of the IFIP Conference, North-Holland, 237-277.');
     // A translator's mark and the names it opens are never an editor's; "(ed. and trans.)" stays with the editor.
     expect(never('Héring, Jean. The Second Epistle. Translated by A. W. Heathcote and P. J. Allcock. Eugene: Wipf & Stock, 1967.')).toBe('Translated by A. W. Heathcote and P. J. Allcock.');
     expect(never('Schelling, F. W. J., Philosophy of Art, Douglas W. Stott (ed. and trans.) (Minneapolis, MN: University of Minnesota Press, 1989).')).toBe('');
