@@ -277,6 +277,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const arxiv = arxivNote(norm);
   const volume = volumeMark(norm);
   const database = databaseName(norm, bare);
+  const remark = closingRemark(norm);
   return norm.map((x, i) => {
     if (edition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
@@ -294,6 +295,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
     if (doiRe.test(x)) return { only: ['doi', 'url'] };
     if (urlRe.test(x)) return { only: ['url', 'note'] };
+    if (remark[i]) return { only: ['note'] };
     if (volume[i]) return { only: ['volume'] };
     if (database[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
@@ -708,6 +710,24 @@ function databaseName(norm: readonly string[], bare: readonly string[]): boolean
     if (k >= norm.length || !/^\p{Lu}[^,]*,$/u.test(norm[k]!) || !fullAddress.test(norm[k + 1] ?? '')) continue;
     for (let j = i; j <= k; j++) out[j] = true;
   }
+  return out;
+}
+
+/**
+ * Which tokens make a bracketed remark in lower case that ends the reference: "(with personal reflections by R.
+ * Bryant-Jeffries & N. Gaylin)", "(in Hebrew)", "(il manque pp.28-29).", "[accessed 6 June 2016]". Anystyle labels
+ * them notes; pages, volumes, editors' and translators' marks, addresses and identifiers in brackets are not remarks.
+ */
+function closingRemark(norm: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  const last = norm.length - 1;
+  if (last < 1 || !/[)\]][.,;]?$/.test(norm[last]!)) return out;
+  let start = last;
+  while (start > 0 && !/^[([]/.test(norm[start]!)) start--;
+  const first = norm[start]!;
+  if (!/^[([]\p{Ll}{2,}/u.test(first) || /^[([](pp?|vol|vols|no|nr|serial|eds?|trans|tr|dir|a|http|https|www|doi|arxiv)\b/i.test(first)) return out;
+  if (norm.slice(start, last).some((t) => /[)\]]/.test(t))) return out;
+  for (let k = start; k <= last; k++) out[k] = true;
   return out;
 }
 

@@ -173,6 +173,11 @@ describe('reference parser', () => {
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, 3 May. URL: http://example.org/a/b.html', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('http://example.org/a/b.html');
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, www.example.org/news/schools.html.', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('www.example.org/news/schools.html.');
     expect(heldNote('Ross, K. (1981). Dialogue planning. PhD thesis, University of Leeds. Published as Leeds University Computing Report No. 12.')).toBe('Published as Leeds University Computing Report No. 12.');
+    // A bracketed remark in lower case that ends the reference; pages, editors and addresses in brackets are not.
+    expect(heldNote('Ray, A. (2002). Listening. Journal of Care, 9(1), 21-33. (with a reply by K. Lowe)')).toBe('(with a reply by K. Lowe)');
+    expect(heldNote('Levi, D. (1998). Tales of the coast. Haifa: Carmel. (in Hebrew)')).toBe('(in Hebrew)');
+    expect(heldNote('Ray, A. (2002). Listening. In K. Lowe (Ed.), Care (pp. 21-33).')).toBe('');
+    expect(heldNote('Ray, A. (2002). Listening. Optics Letters (http://dx.doi.org/10.1364/OL.27.000268).')).toBe('');
     // MLA's database before the address is a remark, not the publisher; a newspaper's name before its address is not.
     expect(heldNote('Ito, Ken. “Weak Ties.” Journal of Networks, vol. 7, no. 2, 2011, pp. 10–30. JSTOR, www.jstor.org/stable/1234567.')).toBe('JSTOR,');
     expect(heldNote('Ray, A. (2011). Schools close. Daily News, http://example.org/news/schools.html')).toBe('');
