@@ -818,6 +818,8 @@ const fieldPhrases: FieldPhrase[] = [
   ...['technical report', 'tech. report', 'tech report', 'tech. rep.', 'tech rep', 'report no.', 'ph.d. thesis', 'phd thesis', 'ph.d. dissertation', 'phd dissertation', "master's thesis", 'masters thesis', 'personal communication', 'press release', 'policy brief', 'working paper', 'internet-draft', 'exhibition catalogue', 'motion picture', 'television program'].map((p) => ({ words: p.split(' '), label: 'genre', rest: ['genre'], stopAtComma: true })),
 ];
 
+const issuingBody = /^(University|Univ\.|Universit|Department|Dept\.?|Institute|School|Laboratory|Lab\.|College|Center|Centre)/;
+
 /** The longest phrase first: "Report No. 12," is a genre where "Report." alone would not be. */
 const phrasesLongestFirst = [...fieldPhrases].sort((a, b) => b.words.length - a.words.length);
 
@@ -827,9 +829,13 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
   const out: ({ phrase: FieldPhrase; part: 'lead' | 'rest' } | null)[] = norm.map(() => null);
   for (let i = 1; i < norm.length; i++) {
     const p = norm[i - 1]!;
-    if (out[i] || !(/[.,;](["'”’]|'')?$/.test(p) || endsUnit(p, bare[i - 1]!) || /^[([]/.test(norm[i]!))) continue;
+    if (out[i]) continue;
+    const opens = /[.,;](["'”’]|'')?$/.test(p) || endsUnit(p, bare[i - 1]!) || /^[([]/.test(norm[i]!);
+    if (!opens && !/^Tech/.test(norm[i]!)) continue;
     const phrase = phrasesLongestFirst.find((ph) => ph.words.every((w, k) => words[i + k] === w.replace(/\.$/, '')));
     if (!phrase) continue;
+    // "… for Industrial Productivity Technical Report CAIP-TR-125,": a report with its number opens mid-stretch too.
+    if (!opens && !(phrase.label === 'genre' && /\d/.test(norm[i + phrase.words.length] ?? ''))) continue;
     // A stand-alone word counts after a unit's end or a comma, not after an abbreviation ("Ed. Print and Power").
     if (phrase.alone && /\.["'”’]?$/.test(p) && !endsUnit(p, bare[i - 1]!)) continue;
     if (phrase.afterYear && !norm.slice(0, i).some((t) => yearInside.test(t))) continue;
@@ -842,6 +848,8 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
     if (closes(end - 1)) continue;
     for (let k = end; k < norm.length; k++) {
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;
+      // The kind of work ends where the body that issued it begins ("Technical report University of Notre Dame").
+      if (phrase.label === 'genre' && k === end && issuingBody.test(norm[k]!)) break;
       out[k] = { phrase, part: 'rest' };
       if (closes(k)) break;
     }

@@ -203,6 +203,10 @@ describe('reference parser', () => {
     const genreHeld = (text: string) => heldTokens(text, (c) => c?.only?.[0] === 'genre');
     expect(genreHeld('P. Ortiz. Typed monads. Dept. of Computing, Leeds University, Report No. LU-CS-93-12, May 1993.')).toBe('Report No. LU-CS-93-12,');
     expect(genreHeld("K. Dale, ``Session Keys,'' Internet-Draft, Network Working Group (May 1992).")).toBe('Internet-Draft,');
+    // A report with its number opens the genre mid-stretch; the body that issued it is not the genre.
+    expect(genreHeld('W. Lane. Pointer aliasing. Center for Parallel Computing Technical Report CPC-TR-12, Rutgers University, 1991.')).toBe('Technical Report CPC-TR-12,');
+    expect(genreHeld('Ward, R. 2014. Ordinal models. Technical report University of Notre Dame, South Bend, IN.')).toBe('Technical report');
+    expect(genreHeld('Ward, R. 2014. Writing a Technical Report for Engineers. Boston: Beacon.')).toBe('');
     expect(genreTokens('Ventura, Dan, (1995). On Discretization as a Preprocessing Step, Masters Thesis, Department of Computer Science, Brigham Young University.')).toBe('Masters Thesis,');
     // The medium standing alone, not a title that opens with the word.
     const mediumTokens = (text: string) => labelReference(text).tokens.filter((t) => t.label === 'medium').map((t) => t.text).join(' ');
