@@ -664,16 +664,20 @@ function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd
   for (let i = 1; i < norm.length; i++) {
     const unitStart = starts[unitOf[i]!]!;
     if (!(i === unitStart || /,["']?$/.test(norm[i - 1]!) || norm[i]!.startsWith('('))) continue;
-    if (quotedEnd < norm.length ? i <= quotedEnd : unitOf[i]! <= titleUnit) continue;
-    // A subtitle ("The Series of Events") follows a colon; a journal is opened by "In".
-    if (/:$/.test(norm[unitStart - 1] ?? '') || inWord.test(norm[unitStart]!)) continue;
-    let k = i;
+    // French "Coll. Folio Essais," names the series by its mark, wherever it stands.
+    const marked = /^coll\.$/i.test(norm[i]!) && /^\p{Lu}/u.test(norm[i + 1] ?? '');
+    if (!marked && (quotedEnd < norm.length ? i <= quotedEnd : unitOf[i]! <= titleUnit)) continue;
+    // A subtitle ("The Series of Events") follows a colon (a bracket inside the subtitle's unit may still name the
+    // series); a journal is opened by "In".
+    const subtitle = /:$/.test(norm[unitStart - 1] ?? '') && !norm[i]!.startsWith('(');
+    if (subtitle || inWord.test(norm[unitStart]!)) continue;
+    let k = marked ? i + 1 : i;
     while (k < norm.length - 1 && !endsUnit(norm[k]!, bare[k]!) && !/[,;]$|^\d+\.$/.test(norm[k]!)) k++;
     const stretch = norm.slice(i, k + 1);
     if (stretch.some((t, j) => j < stretch.length - 1 && /:$/.test(t))) continue;
     const named = stretch.some((t, j) => j > 0 && bare[i + j] === 'series' && /^\(?S/.test(t) && !/^(\p{Lu}|\d+|[Vv]ol\.?|[Vv]olume)[.,]?$/u.test(stretch[j + 1] ?? ''));
     const numbered = stretch.length >= 4 && /^\(\p{Lu}\p{Ll}/u.test(stretch[0]!) && /^\d{1,3}\)[.,]?$/.test(stretch.at(-1)!) && !stretch.some((t) => /^\(?(vol|vols|no|nr|suppl|pp?|report|rep|paper)\.?$/i.test(t));
-    if (!named && !numbered) continue;
+    if (!named && !numbered && !marked) continue;
     for (let j = i; j <= k; j++) out[j] = true;
     i = k;
   }

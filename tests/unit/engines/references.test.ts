@@ -297,6 +297,8 @@ describe('reference parser', () => {
     expect(roleTokens('Hardy, L. (2015). Learning to teach: Notes from the field. Practitioner Guides Series, Boston, MA.', 'collection-title')).toBe('Practitioner Guides Series,');
     expect(roleTokens('Keller, Robert. Numerical methods for flows. Oxford Series in Applied Mathematics. Oxford: Clarendon, 1998.', 'collection-title')).toBe('Oxford Series in Applied Mathematics.');
     expect(roleTokens('Brandt, K. 1985. Die Bauernkriege in Schwaben. (Schriften zur Landesgeschichte 14). Stuttgart: Kohlhammer.', 'collection-title')).toBe('(Schriften zur Landesgeschichte 14).');
+    expect(roleTokens('Meyer, Karl. 1971. Die Chronik: eine Handschrift aus Kempen (Schriften des Kreises Kempen 27). Kempen: Druckerei.', 'collection-title')).toBe('(Schriften des Kreises Kempen 27).');
+    expect(roleTokens('Roland Barthes, « Le grain de la voix » in Œuvres III. Paris : Seuil, Coll. Points Essais, 2002.', 'collection-title')).toBe('Coll. Points Essais,');
     expect(roleTokens('Kim, S. (2019). The Netflix Series Phenomenon. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
     expect(roleTokens('Kim, S. (2019). Streaming: The Series Boom. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
     expect(roleTokens('Lee, J. (2020). Thermal noise. Journal of Physics: Conference Series, 1234, 012345.', 'collection-title')).toBe('');
