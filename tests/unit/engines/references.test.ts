@@ -137,7 +137,7 @@ describe('reference parser', () => {
     expect(never('Aaronfreed, Justin. “Moral Development.” in Bill Puka, ed. Moral Development: Defining Perspectives, Vol. 1.')).toBe('Moral Development: Vol. 1.');
     expect(never('Cousot, P. 1978. Title. In Proceedings of the IFIP Conference, E. Neuhold, Ed., North-Holland, 237-277.')).toBe('In Proceedings of the IFIP Conference, North-Holland, 237-277.');
     // A translator's mark and the names it opens are never an editor's; "(ed. and trans.)" stays with the editor.
-    expect(never('Héring, Jean. The Second Epistle. Translated by A. W. Heathcote and P. J. Allcock. Eugene: Wipf & Stock, 1967.')).toBe('Translated by A. W. Heathcote and P. J. Allcock.');
+    expect(never('Héring, Jean. The Second Epistle. Translated by A. W. Heathcote and P. J. Allcock. Eugene: Wipf & Stock, 1967.')).toBe('Translated by A. W. Heathcote and P. J. Allcock. Eugene: Wipf & Stock,');
     expect(never('Schelling, F. W. J., Philosophy of Art, Douglas W. Stott (ed. and trans.) (Minneapolis, MN: University of Minnesota Press, 1989).')).toBe('');
     expect(parseReference('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976. Pp. 3–29.')).toMatchObject({ container: 'Famulus Christi', editors: [{ family: 'Bonner' }] });
     expect(parseReference('Deleuze, Gilles. “Bartleby; or, the Formula.” In Essays: Critical and Clinical, translated by Daniel W. Smith, 68-90. London: Verso, 1998.')).toMatchObject({ container: 'Essays: Critical and Clinical', editors: [] });
@@ -259,6 +259,10 @@ describe('reference parser', () => {
     // "City, Country" never ends a proceedings' name (a title may end with it).
     const notBook = (text: string) => heldTokens(text, (c) => c?.never?.includes('container-title') === true && !c.never.includes('title'));
     expect(notBook('Brady, J. M. (1984). The mechanic’s mate. In Proceedings of the 1984 European Conference on Artificial Intelligence Pisa, Italy.')).toBe('Pisa, Italy.');
+    // "Place: Publisher, year" as a unit of its own is the place and the publisher, never a book running on.
+    expect(heldTo('location')('Cole, P. “A Child.” Modern Novelists: Fiction since 1970. Basingstoke: Palgrave Macmillan, 2005: 160-179.')).toBe('Basingstoke:');
+    expect(heldTo('publisher')('Cole, P. “A Child.” Modern Novelists: Fiction since 1970. Basingstoke: Palgrave Macmillan, 2005: 160-179.')).toBe('Palgrave Macmillan,');
+    expect(heldTo('location')('Leach, N., ed. Rethinking Architecture: A Reader In Cultural Theory. London: Routledge, 1997.')).toBe('London:');
     // Years, bracketed or not, and a day before its year stay open.
     expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
     expect(outOfNames('Nelson, J. L., The Frankish World, 750-900, London, 1996.')).toBe('');
