@@ -257,6 +257,9 @@ const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
  * model may not call a token a DOI unless it holds "10.prefix/suffix" or the word "doi", an ISBN unless it is
  * "ISBN"/"ISSN" or a run of 10 or 13 digits, a URL unless it looks like an address or a piece of one; and a token that
  * plainly is one of them (a DOI, "ISBN", a web address) takes that label or, for web addresses that are DOIs, the DOI's.
+ * Beyond identifiers, the conventions anystyle's labels follow nearly without exception ("In Book, ed. Name", "3rd
+ * ed.", "Reprinted in …", "Place: Publisher, year", a book series, an arXiv id…) hold their labels here too; each is
+ * counted and judged on cross-validation in decision 0019 (rounds 8 and 9).
  */
 export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
@@ -286,11 +289,11 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     const role = roleOf[i];
     if (role) return { only: [role] };
     if (arxiv[i]) return { only: ['note'] };
-    // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     const phrase = phrases[i];
     // A full web address is the URL, in a note's rest too ("Retrieved from http://…"): 62 of 63 in anystyle's labels.
     // A bare domain may be a remark ("Retrieved from www.scopus.com").
     if (fullAddress.test(x) && !doiRe.test(x) && (!phrase || phrase.phrase.rest.includes('url'))) return { only: ['url'] };
+    // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
