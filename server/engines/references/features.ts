@@ -62,6 +62,18 @@ function endsUnit(t: string, b: string): boolean {
   return unitEnd || /[)\]]\.?$/.test(t);
 }
 
+/** Which unit each token stands in, and where each unit starts (units end at `endsUnit`). */
+function unitsOf(norm: readonly string[], bare: readonly string[]): { unitOf: number[]; starts: number[] } {
+  const unitOf: number[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < norm.length; i++) {
+    const unit = i > 0 && endsUnit(norm[i - 1]!, bare[i - 1]!) ? unitOf[i - 1]! + 1 : (unitOf[i - 1] ?? 0);
+    unitOf.push(unit);
+    if (starts.length === unit) starts.push(i);
+  }
+  return { unitOf, starts };
+}
+
 /** Features of each token of a reference, in order; the parser's only view of the text. */
 export function tokenFeatures(tokens: readonly Token[]): string[][] {
   const n = tokens.length;
@@ -365,18 +377,12 @@ function numbersAfterName(norm: readonly string[], i: number): boolean {
  */
 function inAfterTitle(norm: readonly string[], bare: readonly string[]): boolean[] {
   const out = norm.map(() => false);
-  let unit = 0;
-  let unitStart = 0;
-  let previousStart = 0;
-  for (let i = 0; i < norm.length; i++) {
-    if (i > 0 && endsUnit(norm[i - 1]!, bare[i - 1]!)) {
-      unit++;
-      previousStart = unitStart;
-      unitStart = i;
-    }
-    if (i === 0 || !/^(in|in:)$/i.test(norm[i]!)) continue;
-    if (i === unitStart && unit >= 2 && /[.?!]["']*$/.test(norm[i - 1]!)) {
-      const previous = norm.slice(previousStart, i);
+  const { unitOf, starts } = unitsOf(norm, bare);
+  for (let i = 1; i < norm.length; i++) {
+    if (!/^(in|in:)$/i.test(norm[i]!)) continue;
+    const unit = unitOf[i]!;
+    if (i === starts[unit] && unit >= 2 && /[.?!]["']*$/.test(norm[i - 1]!)) {
+      const previous = norm.slice(starts[unit - 1], i);
       const dateUnit = previous.length <= 4 && previous.some((w) => yearInside.test(w));
       out[i] = !dateUnit;
     }
@@ -487,11 +493,10 @@ function bookBeforeNames(norm: readonly string[], bare: readonly string[], opene
     }
   }
   if (comma < 0 || comma >= mark - 1 || comma - opened < 2) return -1;
-  const particle = (k: number) => classOf.get(bare[k]!)?.includes('particle') === true;
   let lowerWord = false;
-  for (let k = opened + 1; k <= comma; k++) lowerWord ||= /^\p{Ll}/u.test(norm[k]!) && !joiner.test(norm[k]!) && !particle(k);
+  for (let k = opened + 1; k <= comma; k++) lowerWord ||= /^\p{Ll}/u.test(norm[k]!) && !nameLikeAt(norm, bare, k);
   if (!lowerWord) return -1;
-  for (let k = comma + 1; k < mark; k++) if (!(nameWord.test(norm[k]!) || joiner.test(norm[k]!) || particle(k))) return -1;
+  for (let k = comma + 1; k < mark; k++) if (!nameLikeAt(norm, bare, k)) return -1;
   return comma;
 }
 
@@ -512,6 +517,9 @@ function translatorStretch(norm: readonly string[], bare: readonly string[]): bo
   }
   return out;
 }
+
+/** A word that may stand in a list of names: a name or initials, "and"/"&", a particle ("van", "de"). */
+const nameLikeAt = (norm: readonly string[], bare: readonly string[], k: number) => nameWord.test(norm[k]!) || joiner.test(norm[k]!) || classOf.get(bare[k]!)?.includes('particle') === true;
 
 const nameWord = /^\(?(\p{Lu}\.-?)+\p{Lu}?\.?\)?[.,;]?$|^\(?\p{Lu}[\p{L}'’]*\p{Ll}[\p{L}'’]*(-[\p{L}'’]+)*\)?[.,;]?$/u;
 
@@ -543,7 +551,7 @@ const roles: Role[] = [
  */
 function roleNames(norm: readonly string[], bare: readonly string[]): (string | null)[] {
   const out: (string | null)[] = norm.map(() => null);
-  const nameLike = (k: number) => nameWord.test(norm[k]!) || joiner.test(norm[k]!) || classOf.get(bare[k]!)?.includes('particle') === true;
+  const nameLike = (k: number) => nameLikeAt(norm, bare, k);
   for (let i = 0; i < norm.length; i++) {
     const t = norm[i]!;
     const role = roles.find((r) => r.closing.test(t) || (r.closingWord?.test(t) === true && i > 0 && /,$/.test(norm[i - 1]!)));
@@ -655,13 +663,7 @@ function seriesAfterVolume(norm: readonly string[], bare: readonly string[]): bo
  */
 function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd: number): boolean[] {
   const out = norm.map(() => false);
-  const unitOf: number[] = [];
-  const starts: number[] = [];
-  for (let i = 0; i < norm.length; i++) {
-    const unit = i > 0 && endsUnit(norm[i - 1]!, bare[i - 1]!) ? unitOf[i - 1]! + 1 : (unitOf[i - 1] ?? 0);
-    unitOf.push(unit);
-    if (starts.length === unit) starts.push(i);
-  }
+  const { unitOf, starts } = unitsOf(norm, bare);
   const unitTokens = (u: number) => norm.slice(starts[u] ?? norm.length, starts[u + 1] ?? norm.length);
   // The title's unit comes after a citation number, the names and a date standing as units of their own.
   let titleUnit = /^[[(]?\d{1,4}[\])]?\.?$/.test(norm[0] ?? '') && unitTokens(0).length === 1 ? 2 : 1;
@@ -764,6 +766,9 @@ function placeAndPublisher(norm: readonly string[], bare: readonly string[]): (s
   return out;
 }
 
+/** Square brackets a token opens, less those it closes. */
+const squareDepth = (t: string) => (t.match(/\[/g) ?? []).length - (t.match(/\]/g) ?? []).length;
+
 const arxivId = /^[[(]?arxiv:|^[[(]?[a-z-]+(\.[a-z]{2})?\/\d{7}(v\d+)?[\])]*[.,;]?$/i;
 
 /**
@@ -781,11 +786,11 @@ function arxivNote(norm: readonly string[]): boolean[] {
     while (start > 0 && /^(arxiv|preprint),?$/i.test(norm[start - 1]!)) start--;
     // A bracket the identifier opens, or one straight after it, holds the subject classes.
     let end = bareLead ? i + 1 : i;
-    let open = (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
-    if (open <= 0 && /^\[/.test(norm[end + 1] ?? '') && !/\]/.test(norm[end]!)) open = 0, end++, open = (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
+    if (squareDepth(norm[end]!) <= 0 && /^\[/.test(norm[end + 1] ?? '') && !/\]/.test(norm[end]!)) end++;
+    let open = squareDepth(norm[end]!);
     while (open > 0 && end + 1 < norm.length) {
       end++;
-      open += (norm[end]!.match(/\[/g) ?? []).length - (norm[end]!.match(/\]/g) ?? []).length;
+      open += squareDepth(norm[end]!);
     }
     for (let k = start; k <= end; k++) out[k] = true;
     i = end;
