@@ -38,6 +38,8 @@ export async function signUpFresh(page: import('@playwright/test').Page, { tag =
   await page.goto(returnTo ? `${origin}/en/signup?cb=${encodeURIComponent(returnTo)}` : `${origin}/en/signup`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
+  // The notice says the code is on its way; without it the mailbox wait below would only say "no mail".
+  await expect(page.getByRole('status').filter({ hasText: email }), 'the code notice after Send code').toBeVisible({ timeout: 15_000 });
   const code = await codeFrom(email);
   await page.getByLabel('Password', { exact: true }).fill('Study hard 2026');
   await page.getByLabel('Verification code').fill(code);
