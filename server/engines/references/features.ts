@@ -279,6 +279,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(norm, bare);
   const translated = translatorStretch(norm, bare);
   const edition = editionPhrase(norm);
+  const namedEdition = editionByName(norm, bare);
   const roleOf = roleNames(norm, bare);
   const series = seriesAfterVolume(norm, bare);
   const editorNames = editorsByName(norm);
@@ -294,8 +295,9 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const database = databaseName(norm, bare);
   const remark = closingRemark(norm);
   const imprint = placeAndPublisher(norm, bare);
+  const lastPages = closingPages(norm);
   return norm.map((x, i) => {
-    if (edition[i]) return { only: ['edition'] };
+    if (edition[i] || namedEdition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
     if (editorNames[i]) return { only: ['editor'] };
     const role = roleOf[i];
@@ -314,6 +316,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (remark[i]) return { only: ['note'] };
     const imprintLabel = imprint[i];
     if (imprintLabel) return { only: [imprintLabel] };
+    if (lastPages[i]) return { only: ['pages'] };
     if (volume[i]) return { only: ['volume'] };
     if (database[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
@@ -766,6 +769,20 @@ function placeAndPublisher(norm: readonly string[], bare: readonly string[]): (s
   return out;
 }
 
+/**
+ * Whether the reference ends in a bare range of numbers after a word: the pages ("… International Computer Music
+ * Conference 187-94.", "… Psychother. 8 (1988) 155-163" ends in a number too, left to the model), 133 of 133 in
+ * anystyle's labels. A range after a month is a date ("Paris, July 7-10.") and so is one of years ("Leipzig, 1889-96.").
+ */
+function closingPages(norm: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  const last = norm.length - 1;
+  if (last < 2 || !/^\d+[a-z]?-{1,2}\d+[a-z]?\.?$/.test(norm[last]!) || /^(1[5-9]|20)\d\d-/.test(norm[last]!)) return out;
+  const before = norm[last - 1]!;
+  out[last] = !/\d/.test(before) && !months.has(bareWord(before));
+  return out;
+}
+
 /** Square brackets a token opens, less those it closes. */
 const squareDepth = (t: string) => (t.match(/\[/g) ?? []).length - (t.match(/\]/g) ?? []).length;
 
@@ -809,6 +826,34 @@ function editionPhrase(norm: readonly string[]): boolean[] {
     const j = /^rev\.?$/i.test(norm[i + 1]!) && i + 2 < norm.length ? i + 2 : i + 1;
     if (!editionWord.test(norm[j]!)) continue;
     for (let k = i; k <= j; k++) out[k] = true;
+  }
+  return out;
+}
+
+/**
+ * Which tokens name an edition by a word for it, as German and Latin write them: "Kritische Studienausgabe.",
+ * "Jubiläumsausgabe 21.", "Editio quarta ab Auctore emendata & aucta." (11 of 11 tokens in anystyle's labels). The
+ * sentence the word opens or closes, after the first unit (the names) and no longer than eight words.
+ */
+function editionByName(norm: readonly string[], bare: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  const { unitOf, starts } = unitsOf(norm, bare);
+  for (let i = 0; i < norm.length; i++) {
+    if (!/^([\p{L}-]*(ausgabe|auflage)|editio)[.,;:]?$/iu.test(norm[i]!) || unitOf[i]! < 1) continue;
+    const unit = unitOf[i]!;
+    // A unit may hold several sentences when an abbreviation ends one ("Vol. 5. Kritische Studienausgabe.").
+    let start = starts[unit]!;
+    for (let k = i - 1; k >= start; k--) {
+      if (/\.$/.test(norm[k]!)) {
+        start = k + 1;
+        break;
+      }
+    }
+    const end = starts[unit + 1] ?? norm.length;
+    // The word opens the sentence or closes it, bar a number: a title speaks of an edition ("Die Ausgabe der Werke.").
+    const placed = i === start || i === end - 1 || (i === end - 2 && /^\d+[.,]?$/.test(norm[end - 1]!));
+    if (!placed || end - start > 8) continue;
+    for (let k = start; k < end; k++) out[k] = true;
   }
   return out;
 }

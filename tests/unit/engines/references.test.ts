@@ -120,7 +120,7 @@ describe('reference parser', () => {
     const never = (text: string) => heldTokens(text, (c) => c?.never?.includes('editor') === true || (c?.only !== undefined && !c.only.includes('editor')));
     // The mark introduces names: the stretch from "In" to it is the book.
     expect(never('Wormald, Patrick. “Bede and Benedict Biscop.” In Famulus Christi, ed. Gerald Bonner. London, 1976.')).toBe('In Famulus Christi,');
-    expect(never('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('In Melville and Aesthetics,');
+    expect(never('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('In Melville and Aesthetics, 137-55.');
     expect(never('M. Gerken, ``Photonic nanostructures,\'\' in Optics East (M. F. Lipson, G. Barbastathis, and K. Asakawa, eds.), pp. 82--96.')).toBe('in Optics East pp. 82--96.');
     expect(never('Thompson. Title, (2011) in College and the Academic Community, eds. Mark O’Connor and Piotr Wilczek, Boston.')).toBe('in College and the Academic Community,');
     // The mark closes the names: the names are left to the model, the rest of the unit is the book.
@@ -151,6 +151,11 @@ describe('reference parser', () => {
     expect(editionTokens('Stern, C. 1928. Die Kindersprache (4th rev. edn; 1st edn, 1907). Leipzig: Barth.')).toMatch(/^\(4th rev\. edn; 1st edn,/);
     const c = tokenConstraints(tokenize('Aho, A. V. Compilers. Addison-Wesley, Reading, MA, second edition, 1986.'));
     expect(c.filter((x) => x?.only?.join() === 'edition')).toHaveLength(2);
+    // German and Latin name the edition by a word of its own, in a sentence after the title.
+    expect(heldTo('edition')('Fontane, T. Effi Briest. Hg. von K. Weber. Große Brandenburger Ausgabe 15. Berlin: Aufbau, 1998.')).toBe('Große Brandenburger Ausgabe 15.');
+    expect(heldTo('edition')('Hegel, Georg Wilhelm Friedrich. Werke. Vol. 3. Theorie-Werkausgabe. Frankfurt: Suhrkamp, 1970.')).toBe('Theorie-Werkausgabe.');
+    expect(heldTo('edition')('Ray, J. Historia plantarum. Editio secunda auctior. Londini: Smith, 1693.')).toBe('Editio secunda auctior.');
+    expect(heldTo('edition')('Müller, Karl. Die Ausgabe der Werke. Berlin: Aufbau, 1998.')).toBe('');
   });
 
   it('[TOOL-05] reads a remark about the work ("To appear in", "Submitted", "Special Issue", "Reprinted in") as a note', () => {
@@ -271,6 +276,11 @@ describe('reference parser', () => {
     expect(volumeOnly('Ito, N. 2013. Mimetic words. In B. Frell (eds.), Japanese Linguistics Volume 30. Stanford, CA: CSLI. 199-213.')).toBe('Volume 30.');
     expect(volumeOnly('Rossi, M. “Title.” In A. Bell (ed.), Verdi 2001, 2 vols. (Florence: Olschki, 2003), vol. ii, pp. 937–43.')).toBe('vol. ii,');
     expect(volumeOnly('Kim, L. Caching. In Proc. Hawaii Conference on System Sciences, volume I: Architecture, pages 1-9, 1994.')).toBe('');
+    // A reference that ends in a bare range after a word ends with its pages; a range after a month or of years is a date.
+    expect(heldTo('pages')('Lund, A. 1995. Reading scores by machine. International Music Conference 187-94.')).toBe('187-94.');
+    expect(heldTo('pages')('Lund, A. 2015. Reading scores. Music Conference, Paris, July 7-10.')).toBe('');
+    expect(heldTo('pages')('Lund, A. Collected letters. Leipzig, 1889-96.')).toBe('');
+    expect(heldTo('pages')('Lund, A. Letters. Jahrbuch 8 155-163')).toBe('');
     expect(outOfNames('Sandilands, R. J. 2004. “The relation of government to monetary control, March 29, 1935.” Journal of Economic Studies 31: 270–279.')).toBe('31:');
   });
 
