@@ -290,6 +290,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const quotedEnd = Math.min(quotedTitleEnd(norm, bare), abstractEnd < 0 ? norm.length : abstractEnd);
   const opensBook = inAfterTitle(norm, bare);
   const seriesName = seriesNames(norm, bare, quotedEnd);
+  const numberedSeries = knownSeries(norm);
   const arxiv = arxivNote(norm);
   const volume = volumeMark(norm);
   const database = databaseName(norm, bare);
@@ -299,6 +300,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   return norm.map((x, i) => {
     if (edition[i] || namedEdition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
+    const seriesLabel = numberedSeries[i];
+    if (seriesLabel) return { only: [seriesLabel] };
     if (editorNames[i]) return { only: ['editor'] };
     const role = roleOf[i];
     if (role) return { only: [role] };
@@ -691,6 +694,34 @@ function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd
     if (!named && !numbered && !marked) continue;
     for (let j = i; j <= k; j++) out[j] = true;
     i = k;
+  }
+  return out;
+}
+
+/**
+ * Which tokens name a book series and its number by the form series take: Springer's "Lecture Notes in Computer
+ * Science 392," and a series in brackets, "(BAR International Series, 604)". Without the number ("Lecture Notes in
+ * Physics,") anystyle's labels call it the book 9 times of 46 tokens, so the model decides. Index → label, or null.
+ */
+function knownSeries(norm: readonly string[]): (string | null)[] {
+  const out: (string | null)[] = norm.map(() => null);
+  const nameWord = (t: string) => /^(\p{Lu}[\p{L}-]*|and|of|in|&),?$/u.test(t.replace(/^\(/, ''));
+  for (let i = 0; i + 3 < norm.length; i++) {
+    const lectureNotes = norm[i] === 'Lecture' && norm[i + 1] === 'Notes' && norm[i + 2] === 'in';
+    const bracketed = /^\(\p{Lu}/u.test(norm[i]!);
+    if (!lectureNotes && !bracketed) continue;
+    // The name runs to its comma or to the number after it.
+    let end = lectureNotes ? i + 3 : i;
+    while (end + 1 < norm.length && end < i + 9 && nameWord(norm[end]!) && !/,$/.test(norm[end]!) && !/^\d/.test(norm[end + 1]!)) end++;
+    const number = norm[end + 1] ?? '';
+    if (!nameWord(norm[end]!)) continue;
+    // "(BAR International Series, 604)": the bracket holds the name ending "Series" and the number, nothing else.
+    if (bracketed && !(/^Series,?$/.test(norm[end]!) && /^\d{1,5}\)[.,;:]?$/.test(number))) continue;
+    // "Lecture Notes in Computer Science 392,": the number follows the name straight away.
+    if (lectureNotes && (/,$/.test(norm[end]!) || !/^\d{1,5}[.,;:]?$/.test(number))) continue;
+    for (let j = i; j <= end; j++) out[j] = 'collection-title';
+    out[end + 1] = 'volume';
+    i = end + 1;
   }
   return out;
 }

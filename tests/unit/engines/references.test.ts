@@ -318,6 +318,14 @@ describe('reference parser', () => {
     expect(roleTokens('Roland Barthes, « Le grain de la voix » in Œuvres III. Paris : Seuil, Coll. Points Essais, 2002.', 'collection-title')).toBe('Coll. Points Essais,');
     expect(roleTokens('Kim, S. (2019). The Netflix Series Phenomenon. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
     expect(roleTokens('Kim, S. (2019). Streaming: The Series Boom. Media Studies, 4, 1–9.', 'collection-title')).toBe('');
+    // A series known by its form, with its number: the name is the series, the number its volume.
+    expect(roleTokens('Ito, K. "Lazy queues", Proceedings of the Workshop on Algorithms, Lecture Notes in Computer Science 517, Springer, 1991, pp. 1-9.', 'collection-title')).toBe('Lecture Notes in Computer Science');
+    expect(roleTokens('Ito, K. "Lazy queues", Proceedings of the Workshop on Algorithms, Lecture Notes in Computer Science 517, Springer, 1991, pp. 1-9.', 'volume')).toBe('517,');
+    expect(roleTokens('Wells, Ann, Roman Pottery in Gaul (BAR International Series, 812), Oxford, 2001.', 'collection-title')).toBe('(BAR International Series,');
+    expect(roleTokens('Wells, Ann, Roman Pottery in Gaul (BAR International Series, 812), Oxford, 2001.', 'volume')).toBe('812),');
+    // Without its number the name may be the book, as labellers differ; a bracket that is no series stays open.
+    expect(roleTokens('Ito, K. Lazy queues. Lecture Notes in Physics, Vol. 740, Springer, 2008.', 'collection-title')).toBe('');
+    expect(roleTokens('Wells, Ann, Roman Pottery (Oxford University Press, 2001).', 'volume')).toBe('');
     expect(roleTokens('Lee, J. (2020). Thermal noise. Journal of Physics: Conference Series, 1234, 012345.', 'collection-title')).toBe('');
     expect(roleTokens('Wells, P. (2001). Plasma waves. Philosophical Transactions, Series A, 359, 1–20.', 'collection-title')).toBe('');
     expect(roleTokens('Hale, T. (1990). Tales. In Journal of Folk Texts, Native Texts Series, 2, 98-126.', 'collection-title')).toBe('');
