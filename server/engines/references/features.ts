@@ -780,20 +780,27 @@ function closingRemark(norm: readonly string[]): boolean[] {
 /**
  * Which tokens spell "Place: Publisher, year" as a unit of its own ("London: Routledge, 1997.", "New York: Holt and
  * Company, 1920)", "Basingstoke: Palgrave Macmillan, 2005: 160-179."): the place, then the publisher, 94 of 94 such
- * units in anystyle's labels. Index → label, or null.
+ * units in anystyle's labels. Chicago's notes put it in brackets ("(Oxford: Clarendon Press, 1992).", "(Delhi: Ajanta
+ * Publications)"): 21 of 22 there, one bracket read whole as a note. Index → label, or null.
  */
 function placeAndPublisher(norm: readonly string[], bare: readonly string[]): (string | null)[] {
   const out: (string | null)[] = norm.map(() => null);
-  const place = /^\p{Lu}\p{Ll}+:$/u;
-  for (let i = 1; i + 2 < norm.length; i++) {
-    if (!/[.)]["']?$/.test(norm[i - 1]!) || !endsUnit(norm[i - 1]!, bare[i - 1]!)) continue;
-    const p = /^\p{Lu}\p{Ll}+$/u.test(norm[i]!) && place.test(norm[i + 1]!) ? i + 1 : place.test(norm[i]!) ? i : -1;
+  const place = /^\(?\p{Lu}\p{Ll}+:$/u;
+  const year = /^(1[5-9]|20)\d\d[a-z]?[.,);:]?$/;
+  const yearClosing = /^(1[5-9]|20)\d\d[a-z]?\)[.,;:]?$/;
+  for (let i = 0; i + 2 < norm.length; i++) {
+    const bracket = norm[i]!.startsWith('(');
+    if (!bracket && (i === 0 || !/[.)]["']?$/.test(norm[i - 1]!) || !endsUnit(norm[i - 1]!, bare[i - 1]!))) continue;
+    const p = /^\(?\p{Lu}\p{Ll}+$/u.test(norm[i]!) && place.test(norm[i + 1]!) && !norm[i + 1]!.startsWith('(') ? i + 1 : place.test(norm[i]!) ? i : -1;
     if (p < 0) continue;
+    // The publisher runs to its comma before the year, or in brackets to the bracket's end.
     let k = p + 1;
-    while (k < norm.length && k < p + 7 && !/,$/.test(norm[k]!)) k++;
-    if (k >= norm.length || !/,$/.test(norm[k]!) || !/^(1[5-9]|20)\d\d[a-z]?[.,);:]?$/.test(norm[k + 1] ?? '')) continue;
-    const publisher = norm.slice(p + 1, k + 1);
-    if (!publisher.every((w) => (/^[\p{Lu}&]/u.test(w) || /^(of|and|de|the|für|und)$/.test(w)) && (!/\.$/.test(w) || /^\p{Lu}\p{Ll}{0,3}\.,?$/u.test(w)))) continue;
+    while (k < norm.length && k < p + 7 && !/,$/.test(norm[k]!) && !(bracket && /\)[.,;:]?$/.test(norm[k]!))) k++;
+    if (k >= norm.length) continue;
+    const closed = bracket && /\)[.,;:]?$/.test(norm[k]!);
+    if (!closed && (!/,$/.test(norm[k]!) || !(bracket ? yearClosing : year).test(norm[k + 1] ?? ''))) continue;
+    const publisher = norm.slice(p + 1, k + 1).map((w) => w.replace(/\)[.,;:]?$/, ''));
+    if (!publisher.every((w) => (/^[\p{Lu}&]/u.test(w) || /^(of|and|de|the|für|und)$/.test(w)) && (!/[.:]$/.test(w) || /^\p{Lu}\p{Ll}{0,3}\.,?$/u.test(w)))) continue;
     for (let j = i; j <= p; j++) out[j] = 'location';
     for (let j = p + 1; j <= k; j++) out[j] = 'publisher';
   }

@@ -236,7 +236,7 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] ends a title in double quotes at its closing quote, unless the title plainly goes on', () => {
-    const afterTitle = (text: string) => heldTokens(text, (c) => c?.never?.includes('title') === true);
+    const afterTitle = (text: string) => heldTokens(text, (c) => c?.never?.includes('title') === true || (c?.only !== undefined && !c.only.includes('title')));
     expect(afterTitle('“Metaphor.” Oxford English Dictionary. Oxford University Press, 1992.')).toBe('Oxford English Dictionary. Oxford University Press, 1992.');
     expect(afterTitle('Robert Darnton, “Communication Networks,” in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97')).toBe('in The Forbidden Best-Sellers (New York: Norton, 1995), 181–97');
     // So does "(abstract).": where the abstract appeared follows.
@@ -268,6 +268,12 @@ describe('reference parser', () => {
     expect(heldTo('location')('Cole, P. “A Child.” Modern Novelists: Fiction since 1970. Basingstoke: Palgrave Macmillan, 2005: 160-179.')).toBe('Basingstoke:');
     expect(heldTo('publisher')('Cole, P. “A Child.” Modern Novelists: Fiction since 1970. Basingstoke: Palgrave Macmillan, 2005: 160-179.')).toBe('Palgrave Macmillan,');
     expect(heldTo('location')('Leach, N., ed. Rethinking Architecture: A Reader In Cultural Theory. London: Routledge, 1997.')).toBe('London:');
+    // Chicago's notes put the imprint in brackets, with or without the year.
+    expect(heldTo('location')('Jain, N., "A Study," in Essays on Policy (Delhi: Ajanta Publications)')).toBe('(Delhi:');
+    expect(heldTo('publisher')('Jain, N., "A Study," in Essays on Policy (Delhi: Ajanta Publications)')).toBe('Ajanta Publications)');
+    expect(heldTo('publisher')('Ross, W. D., Aristotle (New York: Library of America, 1983), 12.')).toBe('Library of America,');
+    expect(heldTo('location')('Ross, W. D., Aristotle (New York: Library of America, 1983), 12.')).toBe('(New York:');
+    expect(heldTo('publisher')('Ross, W. D., Aristotle (Reprinted Berlin: Akademie Verlag, 1965.)')).toBe('');
     // Years, bracketed or not, and a day before its year stay open.
     expect(outOfNames('Hilton, S. (2010) Newsprint media representations in the UK (2005-2008). Social Science & Medicine, 70(6), 942-950.')).toBe('');
     expect(outOfNames('Nelson, J. L., The Frankish World, 750-900, London, 1996.')).toBe('');
