@@ -310,7 +310,9 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // A full web address is the URL, in a note's rest too ("Retrieved from http://…"): 62 of 63 in anystyle's labels.
     // A bare domain may be a remark ("Retrieved from www.scopus.com").
     if (fullAddress.test(x) && !doiRe.test(x) && (!phrase || phrase.phrase.rest.includes('url'))) return { only: ['url'] };
-    // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…").
+    // A note's rest stays in the note bar a date or an address ("Submitted, 1998."; "Retrieved from http…"); a bare
+    // domain there names where it was found ("Retrieved from www.scopus.com"), 2 of 2.
+    if (phrase && phrase.part === 'rest' && /^[(<]?www\.[^/\s]+\/?[.,;)>]*$/i.test(x)) return { only: ['note'] };
     if (phrase) return { only: phrase.part === 'lead' ? [phrase.phrase.label] : phrase.phrase.rest };
     if (isbnRe.test(x)) return { only: ['isbn'] };
     // A DOI written as a web address ("https://doi.org/10.…") is either, as labellers differ (anystyle: the URL).
@@ -918,6 +920,8 @@ interface FieldPhrase {
    * Without a year before, the reprint is the work itself ("On Problem Solving. Reprinted in Psychological Monographs").
    */
   afterYear?: boolean;
+  /** The stretch ends before a token like this (a volume after "Special Issue on …,"). */
+  stopBefore?: RegExp;
 }
 const noteRest = ['note', 'date', 'url', 'doi'];
 const fieldPhrases: FieldPhrase[] = [
@@ -926,8 +930,10 @@ const fieldPhrases: FieldPhrase[] = [
   // When a page was read is the note's own date ("accessed 19 February, 2017.", "Retrieved October 20, 2008, from
   // Factiva."); an address after it is the URL.
   ...['retrieved from', 'retrieved', 'accessed', 'abgerufen', 'abruf am', 'consulté'].map((p) => ({ words: p.split(' '), label: 'note', rest: ['note', 'url'], stopAtComma: false })),
-  // "Special Issue, Culture Theory and Critique" names the journal after the comma.
+  // "Special Issue, Culture Theory and Critique" names the journal after the comma; "Special Issue on Scheduling,
+  // Planning, and Control, 23(6)" runs over its commas to the volume.
   { words: ['special', 'issue'], label: 'note', rest: noteRest, stopAtComma: true },
+  ...['special issue on', 'special issue of'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false, stopBefore: /^\(?(\d|vol\.?,?$|volume|no\.?$|nr\.?$|pp?\.$)/i })),
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
   ...['online', 'diss', 'report', 'manuscript'].map((p) => ({ words: [p], label: 'genre', rest: [], stopAtComma: true, alone: true })),
   // A preprint standing alone is the edition (3 of 3); "Preprint, arXiv:…" is the arXiv note.
@@ -971,6 +977,7 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;
       // The kind of work ends where the body that issued it begins ("Technical report University of Notre Dame").
       if (phrase.label === 'genre' && k === end && issuingBody.test(norm[k]!)) break;
+      if (phrase.stopBefore?.test(norm[k]!)) break;
       out[k] = { phrase, part: 'rest' };
       if (closes(k)) break;
     }

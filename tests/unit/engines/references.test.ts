@@ -177,6 +177,8 @@ describe('reference parser', () => {
     expect(heldNote('Dow, Karl. On Planning. Reprinted in Logic Monographs, Vol. 4, Boston: Beacon, 1945.')).toBe('');
     expect(heldTo('url')('Ng, T. (2010). Schools. Retrieved from http://example.org/schools/report.pdf')).toBe('http://example.org/schools/report.pdf');
     expect(heldTo('url')('Ng, T. (2010). Schools. Retrieved from www.scopus.com')).toBe('');
+    // A bare domain there names where the work was found: the note's.
+    expect(heldTokens('Ng, T. (2010). Schools. Retrieved from www.scopus.com', (c) => c?.only?.join() === 'note')).toBe('Retrieved from www.scopus.com');
     // A full address is the URL wherever it stands; a bare domain or a folder's root is left to the model.
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, 3 May. URL: http://example.org/a/b.html', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('http://example.org/a/b.html');
     expect(heldTokens('Ray, A. (2011). Schools. Daily News, www.example.org/news/schools.html.', (c) => c?.only?.length === 1 && c.only[0] === 'url')).toBe('www.example.org/news/schools.html.');
@@ -198,6 +200,9 @@ describe('reference parser', () => {
     // "Special Issue," stops at its comma: the journal's name follows.
     const c = tokenConstraints(tokenize('Gershorn, I., eds. 2013. Newness of New Media. Special Issue, Culture Theory and Critique 54(3): 259-393.'));
     expect(c.filter((x) => x?.only?.includes('note')).length).toBe(2);
+    // "Special Issue on …" runs over its commas up to the volume.
+    expect(heldTokens('Ray, A. Scheduling. IEEE Transactions on Systems: Special Issue on Planning, Scheduling, and Control, 23(6), 1993.', (c) => c?.only?.[0] === 'note')).toBe('Special Issue on Planning, Scheduling, and Control,');
+    expect(heldTokens('Ray, A. Faults. IEEE Computer, Special Issue on Fault-Tolerant Systems, Vol. 23, No. 7.', (c) => c?.only?.[0] === 'note')).toBe('Special Issue on Fault-Tolerant Systems,');
   });
 
   it('[TOOL-05] reads the kind of work ("Technical Report 92-43", "Ph.D. Thesis", "Personal communication") as the genre', () => {
