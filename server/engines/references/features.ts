@@ -541,6 +541,8 @@ interface Role {
   closingWord?: RegExp;
   /** The names run on past commas to the stop. */
   list?: boolean;
+  /** The mark counts only with "by" after it ("edited by", not "Edited and translated"). */
+  byOnly?: boolean;
 }
 const roles: Role[] = [
   { label: 'translator', opening: translatorMark, closing: /^\(?(trans|transl|tr|übers|trad)\.?\)[.,;:]*$/i },
@@ -548,6 +550,8 @@ const roles: Role[] = [
   { label: 'producer', opening: /^prod\.$/i, closing: /^\((producer|producers)\)[.,;:]*$/i, closingWord: /^producer[.,]$/i },
   // MLA's performers are a note, a list of names: "Perf. John Travolta, Robert Duvall, Stephen Fry."
   { label: 'note', opening: /^perf\.$/i, closing: /^$/, list: true },
+  // "edited by Barry Carlson.": the editor, 30 of 30 in anystyle's labels (a bare "ed." may close names before it).
+  { label: 'editor', opening: /^edited$/i, closing: /^$/, byOnly: true },
 ];
 /**
  * Which tokens name a translator, a director or a producer beyond doubt: a mark that opens a stretch of names
@@ -589,6 +593,7 @@ function roleNames(norm: readonly string[], bare: readonly string[]): (string | 
     const opensChunk = i === 0 || t.startsWith('(') || endsUnit(norm[i - 1]!, bare[i - 1]!) || /[,;]["'”’]?$/.test(norm[i - 1]!);
     const next = norm[i + 1] ?? '';
     const by = byWord.test(next);
+    if (opener.byOnly && !/^by$/i.test(next)) continue;
     let k = by ? i + 2 : i + 1;
     // "TR." is initials; "Trans. Amer. Math. Soc." is a journal: names follow a bare mark, not abbreviations.
     if (!opensChunk || /^\p{Lu}{2,}\.?$/u.test(t) || !nameWord.test(norm[k] ?? '') || (!by && /^\p{Lu}\p{Ll}+\.$/u.test(norm[k]!))) continue;

@@ -296,6 +296,10 @@ describe('reference parser', () => {
   });
 
   it('[TOOL-05] reads the names a translator, director or producer mark opens or closes as theirs, not a journal called "Trans."', () => {
+    // "edited by" opens the editors' names wherever it stands; "Edited and translated by" is left to the model.
+    expect(heldTo('editor')('Hale, R. 1977. Tales. In Journal of Folk Texts, 2: 98-126. Edited by Barry Carlson.')).toBe('Edited by Barry Carlson.');
+    expect(heldTo('editor')('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('edited by Samuel Otter and Geoffrey Sanborn,');
+    expect(heldTo('editor')('Ray, A. Letters. Edited and translated by Richard Taylor. London: Verso, 1988.')).toBe('');
     const translatorTokens = heldTo('translator');
     expect(translatorTokens('Schnackenburg, Rudolf, The Gospel According to St John: Vol.3 (tr. David Smith and G.A. Kon), London: Burns & Oates, 1987.')).toBe('(tr. David Smith and G.A. Kon),');
     expect(translatorTokens('Conati, Marcello (ed.), Encounters with Verdi, Richard Stokes (trans.) (Ithaca, NY: Cornell University Press, 1984).')).toBe('Richard Stokes (trans.)');
@@ -316,7 +320,7 @@ describe('reference parser', () => {
     // An edited book cited by its editors' names alone, not a book whose title holds "and".
     expect(roleTokens('Dirlik, Arif. “Place-Based Imagination.” In Prazniak and Dirlik, 15–51.', 'editor')).toBe('In Prazniak and Dirlik,');
     expect(roleTokens('Simpson, G. G. 1970. “Uniformitarianism,” in Hecht and Steere (1970), pp. 43–96.', 'editor')).toBe('in Hecht and Steere');
-    expect(roleTokens('Otter, S. “Title.” In Melville and Aesthetics, edited by Samuel Otter, 137-55.', 'editor')).toBe('');
+    expect(roleTokens('Otter, S. “Title.” In Melville and Aesthetics, edited by Samuel Otter, 137-55.', 'editor')).toBe('edited by Samuel Otter,');
     // The series a numbered volume belongs to, not the multi-volume book itself.
     expect(roleTokens('Flajolet, P. Random polynomials. In Automata, Languages, and Programming (1996), vol. 1099, of Lecture Notes in Computer Science, Springer-Verlag, pp. 232-243.', 'collection-title')).toBe('of Lecture Notes in Computer Science,');
     expect(roleTokens('Vasy, A. Microlocal analysis. In Inverse problems, volume 60 of Math. Sci. Res. Inst. Publ., pages 487–528.', 'collection-title')).toBe('of Math. Sci. Res. Inst. Publ.,');
