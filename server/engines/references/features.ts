@@ -944,6 +944,9 @@ const fieldPhrases: FieldPhrase[] = [
   // A preprint standing alone is the edition (3 of 3); "Preprint, arXiv:…" is the arXiv note.
   { words: ['preprint'], label: 'edition', rest: [], stopAtComma: true, alone: true },
   ...['mimeograph', 'mimeo'].map((p) => ({ words: [p], label: 'note', rest: [], stopAtComma: true, alone: true })),
+  // Where a talk was given names the meeting, as a book: "Paper presented at the meeting of the American Educational
+  // Research Association, Chicago, IL." (6 of 6 in anystyle's labels), its place after the comma.
+  ...['paper presented at', 'poster presented at'].map((p) => ({ words: p.split(' '), label: 'container-title', rest: ['container-title'], stopAtComma: true })),
   { words: ['dissertation', 'abstracts', 'international'], label: 'source', rest: ['source'], stopAtComma: false, toEnd: true },
   // The medium standing alone: MLA's "Print.", "[DVD].", "PDF".
   ...['print', 'dvd', 'pdf', 'cd-rom', 'blu-ray', 'vhs'].map((p) => ({ words: [p], label: 'medium', rest: [], stopAtComma: true, alone: true })),
@@ -972,7 +975,8 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
     if (phrase.alone && /\.["'”’]?$/.test(p) && !endsUnit(p, bare[i - 1]!)) continue;
     if (phrase.afterYear && !norm.slice(0, i).some((t) => yearInside.test(t))) continue;
     const end = i + phrase.words.length;
-    if (phrase.alone && end < norm.length && !endsUnit(norm[end - 1]!, bare[end - 1]!) && !/[,;\]]$/.test(norm[end - 1]!)) continue;
+    // A year in brackets may follow: "preprint (1987)."
+    if (phrase.alone && end < norm.length && !endsUnit(norm[end - 1]!, bare[end - 1]!) && !/[,;\]]$/.test(norm[end - 1]!) && !/^\((1[5-9]|20)\d\d[a-z]?\)[.,;]?$/.test(norm[end]!)) continue;
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);

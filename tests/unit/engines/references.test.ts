@@ -203,6 +203,9 @@ describe('reference parser', () => {
     // "Special Issue on …" runs over its commas up to the volume.
     expect(heldTokens('Ray, A. Scheduling. IEEE Transactions on Systems: Special Issue on Planning, Scheduling, and Control, 23(6), 1993.', (c) => c?.only?.[0] === 'note')).toBe('Special Issue on Planning, Scheduling, and Control,');
     expect(heldTokens('Ray, A. Faults. IEEE Computer, Special Issue on Fault-Tolerant Systems, Vol. 23, No. 7.', (c) => c?.only?.[0] === 'note')).toBe('Special Issue on Fault-Tolerant Systems,');
+    // Where a talk was given is the meeting, a book of its own, up to its place.
+    expect(heldTo('container-title')('Bay, R., & Ware, K. (2012, October). Lexical frequency. Paper presented at the meeting of the Linguistic Society, Chicago, IL.')).toBe('Paper presented at the meeting of the Linguistic Society,');
+    expect(heldTo('container-title')('Bay, R. (2013). Tunings. Poster presented at NWAV 41.')).toBe('Poster presented at NWAV 41.');
   });
 
   it('[TOOL-05] reads the kind of work ("Technical Report 92-43", "Ph.D. Thesis", "Personal communication") as the genre', () => {
@@ -212,6 +215,7 @@ describe('reference parser', () => {
     // A preprint standing alone is the edition; "Preprint, arXiv:…" is the arXiv note.
     const editionHeld = heldTo('edition');
     expect(editionHeld('Lang, S. On prime gaps in short intervals. Preprint, 1998.')).toBe('Preprint,');
+    expect(editionHeld('J. Hale and K. Mori. "On sieving," preprint (1987).')).toBe('preprint');
     expect(editionHeld('[3] Ana Ruiz. Wave decay on black holes. Preprint, arXiv:1301.2345, 2013.')).toBe('');
     const genreHeld = heldTo('genre');
     expect(genreHeld('P. Ortiz. Typed monads. Dept. of Computing, Leeds University, Report No. LU-CS-93-12, May 1993.')).toBe('Report No. LU-CS-93-12,');
