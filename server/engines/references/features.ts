@@ -327,6 +327,10 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // "doi:" standing before the identifier belongs to it.
     if (/^[[(]?doi:?$/i.test(x) && doiRe.test(norm[i + 1] ?? '')) return { only: ['doi'] };
     const never: string[] = beforeEditor[i] || translated[i] ? ['editor'] : [];
+    // A role's names end at their stop: what follows starts another field ("Trans. W. D. Ross. The Internet Classics
+    // Archive.").
+    const previousRole = i > 0 ? roleOf[i - 1] : null;
+    if (previousRole && /\.$/.test(norm[i - 1]!)) never.push(previousRole);
     if (i > quotedEnd) never.push('title');
     // "Title. In Book" opens the book (or its editors, or the journal), whatever the title before looked like.
     else if (opensBook[i]) never.push('title');
@@ -925,6 +929,8 @@ interface FieldPhrase {
    * Without a year before, the reprint is the work itself ("On Problem Solving. Reprinted in Psychological Monographs").
    */
   afterYear?: boolean;
+  /** Alone means a unit of its own, closed by a stop: "Web." */
+  stop?: boolean;
   /** The stretch ends before a token like this (a volume after "Special Issue on …,"). */
   stopBefore?: RegExp;
 }
@@ -941,6 +947,8 @@ const fieldPhrases: FieldPhrase[] = [
   ...['special issue on', 'special issue of'].map((p) => ({ words: p.split(' '), label: 'note', rest: noteRest, stopAtComma: false, stopBefore: /^\(?(\d|vol\.?,?$|volume|no\.?$|nr\.?$|pp?\.$)/i })),
   // The kind of work or a remark standing alone: "[Online].", MLA's "Diss.", APA's "(Report).", "(mimeograph)."
   ...['online', 'diss', 'report', 'manuscript'].map((p) => ({ words: [p], label: 'genre', rest: [], stopAtComma: true, alone: true })),
+  // MLA's medium of a web page, "Web." standing alone (5 of 5); "World Wide Web," is a name.
+  { words: ['web'], label: 'genre', rest: [], stopAtComma: true, alone: true, stop: true },
   // A preprint standing alone is the edition (3 of 3); "Preprint, arXiv:…" is the arXiv note.
   { words: ['preprint'], label: 'edition', rest: [], stopAtComma: true, alone: true },
   ...['mimeograph', 'mimeo'].map((p) => ({ words: [p], label: 'note', rest: [], stopAtComma: true, alone: true })),
@@ -973,15 +981,17 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
     if (!opens && !(phrase.label === 'genre' && /\d/.test(norm[i + phrase.words.length] ?? ''))) continue;
     // A stand-alone word counts after a unit's end or a comma, not after an abbreviation ("Ed. Print and Power").
     if (phrase.alone && /\.["'”’]?$/.test(p) && !endsUnit(p, bare[i - 1]!)) continue;
+    if (phrase.stop && (!endsUnit(p, bare[i - 1]!) || !/\.$/.test(norm[i + phrase.words.length - 1]!))) continue;
     if (phrase.afterYear && !norm.slice(0, i).some((t) => yearInside.test(t))) continue;
     const end = i + phrase.words.length;
     // A year in brackets may follow: "preprint (1987)."
-    if (phrase.alone && end < norm.length && !endsUnit(norm[end - 1]!, bare[end - 1]!) && !/[,;\]]$/.test(norm[end - 1]!) && !/^\((1[5-9]|20)\d\d[a-z]?\)[.,;]?$/.test(norm[end]!)) continue;
+    const closedAlone = endsUnit(norm[end - 1]!, bare[end - 1]!) || /[,;\]]$/.test(norm[end - 1]!) || (phrase.stop === true && /\.$/.test(norm[end - 1]!));
+    if (phrase.alone && end < norm.length && !closedAlone && !/^\((1[5-9]|20)\d\d[a-z]?\)[.,;]?$/.test(norm[end]!)) continue;
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);
     const closes = (k: number) => (phrase.toEnd || phrase.afterYear ? k === norm.length - 1 : endsUnit(norm[k]!, bare[k]!)) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
-    if (closes(end - 1)) continue;
+    if (closes(end - 1) || phrase.stop) continue;
     for (let k = end; k < norm.length; k++) {
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;
       // The kind of work ends where the body that issued it begins ("Technical report University of Notre Dame").

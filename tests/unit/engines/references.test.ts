@@ -216,6 +216,9 @@ describe('reference parser', () => {
     const editionHeld = heldTo('edition');
     expect(editionHeld('Lang, S. On prime gaps in short intervals. Preprint, 1998.')).toBe('Preprint,');
     expect(editionHeld('J. Hale and K. Mori. "On sieving," preprint (1987).')).toBe('preprint');
+    // MLA's "Web." standing alone is the kind of work; the World Wide Web in a name is not.
+    expect(heldTo('genre')('Plato. Republic. Trans. B. Jowett. The Classics Archive. Web. 25 Mar. 2010.')).toBe('Web.');
+    expect(heldTo('genre')('Ng, K. Reviews. In Proceedings of the Conference on World Wide Web, WWW 13, 2013. Web Conferences Committee.')).toBe('');
     expect(editionHeld('[3] Ana Ruiz. Wave decay on black holes. Preprint, arXiv:1301.2345, 2013.')).toBe('');
     const genreHeld = heldTo('genre');
     expect(genreHeld('P. Ortiz. Typed monads. Dept. of Computing, Leeds University, Report No. LU-CS-93-12, May 1993.')).toBe('Report No. LU-CS-93-12,');
@@ -305,6 +308,8 @@ describe('reference parser', () => {
     expect(heldTo('editor')('Otter. “Title.” In Melville and Aesthetics, edited by Samuel Otter and Geoffrey Sanborn, 137-55.')).toBe('edited by Samuel Otter and Geoffrey Sanborn,');
     expect(heldTo('editor')('Ray, A. Letters. Edited and translated by Richard Taylor. London: Verso, 1988.')).toBe('');
     const translatorTokens = heldTo('translator');
+    // The translator's names end at their stop: the next word starts another field.
+    expect(heldTokens('Plato. Republic. Trans. B. Jowett. The Classics Archive. Web. 25 Mar. 2010.', (c) => c?.never?.includes('translator') === true)).toBe('The');
     expect(translatorTokens('Schnackenburg, Rudolf, The Gospel According to St John: Vol.3 (tr. David Smith and G.A. Kon), London: Burns & Oates, 1987.')).toBe('(tr. David Smith and G.A. Kon),');
     expect(translatorTokens('Conati, Marcello (ed.), Encounters with Verdi, Richard Stokes (trans.) (Ithaca, NY: Cornell University Press, 1984).')).toBe('Richard Stokes (trans.)');
     expect(translatorTokens('Merleau-Ponty, M (1973). Consciousness and the acquisition of language, (H. J. Silverman, Trans.). Evanston, IL: Northwestern University Press.')).toBe('(H. J. Silverman, Trans.).');
