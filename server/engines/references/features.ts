@@ -271,7 +271,7 @@ const urlLike = /:\/\/|^[<(]?www\.|^url:?$|\//i;
  * plainly is one of them (a DOI, "ISBN", a web address) takes that label or, for web addresses that are DOIs, the DOI's.
  * Beyond identifiers, the conventions anystyle's labels follow nearly without exception ("In Book, ed. Name", "3rd
  * ed.", "Reprinted in …", "Place: Publisher, year", a book series, an arXiv id…) hold their labels here too; each is
- * counted and judged on cross-validation in decision 0019 (rounds 8 and 9).
+ * counted and judged on cross-validation in decision 0019 (rounds 8 to 10).
  */
 export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | null)[] {
   const norm = tokens.map((t) => normalizeTypography(t.text));
