@@ -297,6 +297,9 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const remark = closingRemark(norm);
   const imprint = placeAndPublisher(norm, bare);
   const lastPages = closingPages(norm);
+  const vancouverJournal = journalBeforeVancouverDate(norm, bare);
+  // "et al." closes a list of names: no author follows it (none of 470 tokens in anystyle's labels).
+  const etAl = norm.findIndex((t, i) => i > 0 && /^et$/i.test(norm[i - 1]!) && /^al\.?[,.;:]?$/i.test(t));
   return norm.map((x, i) => {
     if (edition[i] || namedEdition[i]) return { only: ['edition'] };
     if (series[i] || seriesName[i]) return { only: ['collection-title'] };
@@ -322,6 +325,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     const imprintLabel = imprint[i];
     if (imprintLabel) return { only: [imprintLabel] };
     if (lastPages[i]) return { only: ['pages'] };
+    if (vancouverJournal[i]) return { only: ['journal'] };
     if (volume[i]) return { only: ['volume'] };
     if (database[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
@@ -331,6 +335,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     // Archive.").
     const previousRole = i > 0 ? roleOf[i - 1] : null;
     if (previousRole && /\.$/.test(norm[i - 1]!)) never.push(previousRole);
+    if (etAl >= 0 && i > etAl) never.push('author');
     if (i > quotedEnd) never.push('title');
     // "Title. In Book" opens the book (or its editors, or the journal), whatever the title before looked like.
     else if (opensBook[i]) never.push('title');
@@ -829,6 +834,24 @@ function closingPages(norm: readonly string[]): boolean[] {
   if (last < 2 || !/^\d+[a-z]?-{1,2}\d+[a-z]?\.?$/.test(norm[last]!) || /^(1[5-9]|20)\d\d-/.test(norm[last]!)) return out;
   const before = norm[last - 1]!;
   out[last] = !/\d/.test(before) && !months.has(bareWord(before));
+  return out;
+}
+
+/**
+ * Which tokens name the journal in Vancouver's "Title. Journal. 2012;40(2):497-500." (also "2012 Jun; 24(2)", "2010
+ * Dec; 24 Suppl 1:"): the unit just before a year whose date ends with a semicolon within three words, 39 of 39 such
+ * units in anystyle's labels. Not the first unit (a title written without its stop runs into the journal there).
+ */
+function journalBeforeVancouverDate(norm: readonly string[], bare: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  for (let i = 2; i < norm.length; i++) {
+    if (!/^(1[5-9]|20)\d\d/.test(norm[i]!) || !/\.$/.test(norm[i - 1]!)) continue;
+    if (!norm.slice(i, i + 4).some((t) => /;$/.test(t))) continue;
+    let start = i - 1;
+    while (start > 0 && !endsUnit(norm[start - 1]!, bare[start - 1]!)) start--;
+    if (start === 0 || i - start > 12) continue;
+    for (let k = start; k < i; k++) out[k] = true;
+  }
   return out;
 }
 

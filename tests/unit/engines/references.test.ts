@@ -442,6 +442,16 @@ describe('reference parser', () => {
     expect(lancet).toMatchObject({ year: 2012, container: 'Lancet', volume: '380', issue: '9859', pages: '2095-128' });
     const web = parseReference('4. Centers for Disease Control and Prevention. Obesity and overweight [Internet]. Atlanta: CDC; 2022 [cited 2023 Mar 1]. Available from: https://www.cdc.gov/obesity/');
     expect(web).toMatchObject({ year: 2022, title: 'Obesity and overweight', url: 'https://www.cdc.gov/obesity/' });
+    // The unit before a Vancouver date with its semicolon is the journal, however short ("BMJ.").
+    expect(heldTo('journal')('5. Page MJ, McKenzie JE, et al. The PRISMA statement: a guideline. BMJ. 2021 Mar 29;372:n71.')).toBe('BMJ.');
+    expect(heldTo('journal')('Ray A. Sleep and memory. Hum Factors. 1982; 24(5): 553-65.')).toBe('Hum Factors.');
+    expect(heldTo('journal')('1. Ray A. Sleep and memory in students Nat Rev Genet. 2000;(3):218-226.')).toBe('');
+    expect(parseReference('5. Page MJ, McKenzie JE, et al. The PRISMA statement: a guideline. BMJ. 2021 Mar 29;372:n71.')).toMatchObject({ container: 'BMJ', publisher: null });
+  });
+
+  it('[TOOL-05] reads no author after "et al.", which closes the names', () => {
+    expect(heldTokens('Semega, Jessica, et al. Income and Poverty in the United States: 2019. U.S. Census Bureau, Sept. 2020.', (c) => c?.never?.includes('author') === true)).toBe('Income and Poverty in the United States: 2019. U.S. Census Bureau, Sept. 2020.');
+    expect(parseReference('Semega, Jessica, et al. Income and Poverty in the United States: 2019. U.S. Census Bureau, Sept. 2020.').authors.map((a) => a.family)).toEqual(['Semega']);
   });
 
   it('[TOOL-05] keeps name suffixes, Spanish double family names and "(no date)" out of the author list', () => {
