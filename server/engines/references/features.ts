@@ -298,6 +298,7 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const imprint = placeAndPublisher(norm, bare);
   const lastPages = closingPages(norm);
   const vancouverJournal = journalBeforeVancouverDate(norm, bare);
+  const monthDayYear = fullDates(norm, bare);
   // "et al." closes a list of names: no author follows it (none of 470 tokens in anystyle's labels).
   const etAl = norm.findIndex((t, i) => i > 0 && /^et$/i.test(norm[i - 1]!) && /^al\.?[,.;:]?$/i.test(t));
   return norm.map((x, i) => {
@@ -326,6 +327,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
     if (imprintLabel) return { only: [imprintLabel] };
     if (lastPages[i]) return { only: ['pages'] };
     if (vancouverJournal[i]) return { only: ['journal'] };
+    // "Jul. 5, 2001." is a date (outside a note's phrase: "Retrieved January 22, 2010," is the note's).
+    if (monthDayYear[i]) return { only: ['date'] };
     if (volume[i]) return { only: ['volume'] };
     if (database[i]) return { only: ['note'] };
     // "doi:" standing before the identifier belongs to it.
@@ -855,6 +858,16 @@ function journalBeforeVancouverDate(norm: readonly string[], bare: readonly stri
   return out;
 }
 
+/** Which tokens write a full date, month, day and year ("Jul. 5, 2001.", "March 1, 2024."). */
+function fullDates(norm: readonly string[], bare: readonly string[]): boolean[] {
+  const out = norm.map(() => false);
+  for (let i = 0; i + 2 < norm.length; i++) {
+    if (!months.has(bare[i]!) || !/^\d{1,2},$/.test(norm[i + 1]!) || !/^(1[5-9]|20)\d\d[.,;:)]?$/.test(norm[i + 2]!)) continue;
+    out[i] = out[i + 1] = out[i + 2] = true;
+  }
+  return out;
+}
+
 /** Square brackets a token opens, less those it closes. */
 const squareDepth = (t: string) => (t.match(/\[/g) ?? []).length - (t.match(/\]/g) ?? []).length;
 
@@ -1014,7 +1027,8 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
     // "(Submitted for publication)," ends with its bracket.
     const bracketed = /^[([]/.test(norm[i]!);
     const closes = (k: number) => (phrase.toEnd || phrase.afterYear ? k === norm.length - 1 : endsUnit(norm[k]!, bare[k]!)) || (bracketed && /[)\]][.,;:]*$/.test(norm[k]!)) || (phrase.stopAtComma && /[,;]$/.test(norm[k]!));
-    if (closes(end - 1) || phrase.stop) continue;
+    // A colon after the phrase ("Accessed: Jan. 15, 2024.", "Available from: http…") leads into its rest.
+    if ((closes(end - 1) && (!/:$/.test(norm[end - 1]!) || phrase.alone || phrase.rest.length === 0)) || phrase.stop) continue;
     for (let k = end; k < norm.length; k++) {
       if (phrase.stopAtComma && !bracketed && /^[([]/.test(norm[k]!)) break;
       // The kind of work ends where the body that issued it begins ("Technical report University of Notre Dame").

@@ -257,7 +257,7 @@ describe('reference parser', () => {
     expect(afterTitle('Press, WH; Teukolsky, SA (2007), "Section 3.7.1. Radial Basis Function Interpolation", Numerical Recipes (3rd ed.), New York: Cambridge University Press')).toMatch(/^Numerical Recipes/);
     // A stop outside the quote, a review, a quote inside a title in single quotes: the title may go on.
     expect(afterTitle('G. Romano, “Gli indesiderabili”. L’Italia e l’immigrazione clandestina, “La Nuova Storia Contemporanea”, 4/6 (2000), 81-96.')).toBe('');
-    expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('');
+    expect(afterTitle('Caldwell, Gail. “On the Soapbox.” Review of Gain, by Richard Powers. Boston Globe, June 7, 1998, C1+.')).toBe('June 7, 1998,');
     expect(afterTitle('Miller, L. ‘Poe on the Beat: “Doing of Gotham” as Urban, Penny Press Journalism’. Journal of the Early Republic 2 (1987): 147–165.')).toBe('');
     // "Title. In Book" opens the book; ", In the Wake of Chaos" may be the title itself, and ", in" inside a title too.
     expect(afterTitle('Genovese, M. C. 2014. A Phase II Study of Ixekizumab, an Antibody, in Rheumatoid Arthritis Patients. Arthritis & Rheumatology, 2014.')).toBe('');
@@ -447,6 +447,14 @@ describe('reference parser', () => {
     expect(heldTo('journal')('Ray A. Sleep and memory. Hum Factors. 1982; 24(5): 553-65.')).toBe('Hum Factors.');
     expect(heldTo('journal')('1. Ray A. Sleep and memory in students Nat Rev Genet. 2000;(3):218-226.')).toBe('');
     expect(parseReference('5. Page MJ, McKenzie JE, et al. The PRISMA statement: a guideline. BMJ. 2021 Mar 29;372:n71.')).toMatchObject({ container: 'BMJ', publisher: null });
+  });
+
+  it('[TOOL-05] reads a month, day and year as the date, and no volume out of the month', () => {
+    const pep = '[17] G. van Rossum, B. Warsaw, and N. Coghlan, "PEP 8 – Style guide for Python code," Python Enhancement Proposals, Jul. 5, 2001. Accessed: Jan. 15, 2024. [Online]. Available: https://peps.python.org/pep-0008/';
+    expect(heldTo('date')(pep)).toBe('Jul. 5, 2001.');
+    expect(parseReference(pep)).toMatchObject({ year: 2001, volume: null });
+    // Inside a note's phrase the date is the note's: "Retrieved January 22, 2010, from LexisNexis AU."
+    expect(heldTo('date')('Alt, T. (2009). Family law. Journal of Law, 23, 194. Retrieved January 22, 2010, from LexisNexis AU.')).toBe('');
   });
 
   it('[TOOL-05] reads no author after "et al.", which closes the names', () => {
