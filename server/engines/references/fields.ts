@@ -202,9 +202,10 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
 /** Splits "12(3)", "Vol. 12, No. 3", "vol. 12, no. 3", "12 (3)" into volume and issue. */
 export function volumeAndIssue(raw: string | null, whole: string): { volume: string | null; issue: string | null } {
   const text = normalizeTypography(raw ?? '');
-  let m = text.match(/(?:vol(?:ume)?\.?|bd\.?|band|t\.|tome)?\s*([\dIVXLC]+[a-z]?(?:-\d+)?)\s*[,.]?\s*(?:\(\s*([^)]+?)\s*\)|(?:no|nr|num|n°|issue|iss|heft|h)\.?\s*([\w-]+))/i);
+  // A roman numeral is a word of its own: the "l" of "Suppl" or "Jul." is none.
+  let m = text.match(/(?:vol(?:ume)?\.?|bd\.?|band|t\.|tome)?\s*\b([\dIVXLC]+[a-z]?(?:-\d+)?)\s*[,.]?\s*(?:\(\s*([^)]+?)\s*\)|(?:no|nr|num|n°|issue|iss|heft|h)\.?\s*([\w-]+))/i);
   if (m) return { volume: m[1]!, issue: (m[2] ?? m[3] ?? null)?.replace(/[.,]$/, '') ?? null };
-  m = text.match(/(?:vol(?:ume)?\.?|bd\.?|band|jg\.?)?\s*(\d+[a-z]?|[IVXLC]+)\b/i);
+  m = text.match(/(?:vol(?:ume)?\.?|bd\.?|band|jg\.?)?\s*\b(\d+[a-z]?|[IVXLC]+)\b/i);
   if (m) return { volume: m[1]!, issue: null };
   // Vancouver "2019;12(3):45-67" often lands in the date or pages span.
   const v = normalizeTypography(whole).match(/;\s*(\d+)\s*(?:\(([^)]+)\))?\s*:\s*[\dA-Za-z]+/);

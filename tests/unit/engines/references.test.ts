@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeReferences, checkReferences, judge, parseReference, recordFromCrossref, recordFromOpenAlex, titleSimilarity, type Lookup } from '../../../server/engines/references/index.ts';
 import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, normalizeDoi } from '../../../server/engines/references/identifiers.ts';
 import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
-import { cleanPages, parseNames, urlIn } from '../../../server/engines/references/fields.ts';
+import { cleanPages, parseNames, urlIn, volumeAndIssue } from '../../../server/engines/references/fields.ts';
 import { decoderOf, type SequenceModel, type TokenConstraint } from '../../../server/engines/references/sequence.ts';
 import { tokenConstraints } from '../../../server/engines/references/features.ts';
 import { labelReference } from '../../../server/engines/references/parse.ts';
@@ -455,6 +455,14 @@ describe('reference parser', () => {
     expect(parseReference(pep)).toMatchObject({ year: 2001, volume: null });
     // Inside a note's phrase the date is the note's: "Retrieved January 22, 2010, from LexisNexis AU."
     expect(heldTo('date')('Alt, T. (2009). Family law. Journal of Law, 23, 194. Retrieved January 22, 2010, from LexisNexis AU.')).toBe('');
+  });
+
+  it('[TOOL-05] reads a volume from its number or a roman numeral standing as a word, never from a letter inside one', () => {
+    expect(volumeAndIssue('Suppl 1:', '').volume).toBe('1');
+    expect(volumeAndIssue('Special 12', '').volume).toBe('12');
+    expect(volumeAndIssue('vol. XII,', '').volume).toBe('XII');
+    expect(volumeAndIssue('vol. iii', '').volume).toBe('iii');
+    expect(volumeAndIssue('12(3):', '')).toEqual({ volume: '12', issue: '3' });
   });
 
   it('[TOOL-05] reads no author after "et al.", which closes the names', () => {
