@@ -63,7 +63,11 @@ function endsUnit(t: string, b: string): boolean {
 }
 
 /** Which unit each token stands in, and where each unit starts (units end at `endsUnit`). */
-function unitsOf(norm: readonly string[], bare: readonly string[]): { unitOf: number[]; starts: number[] } {
+interface Units {
+  unitOf: number[];
+  starts: number[];
+}
+function unitsOf(norm: readonly string[], bare: readonly string[]): Units {
   const unitOf: number[] = [];
   const starts: number[] = [];
   for (let i = 0; i < norm.length; i++) {
@@ -279,7 +283,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   const beforeEditor = containerBeforeEditor(norm, bare);
   const translated = translatorStretch(norm, bare);
   const edition = editionPhrase(norm);
-  const namedEdition = editionByName(norm, bare);
+  const units = unitsOf(norm, bare);
+  const namedEdition = editionByName(norm, units);
   const roleOf = roleNames(norm, bare);
   const series = seriesAfterVolume(norm, bare);
   const editorNames = editorsByName(norm);
@@ -288,8 +293,8 @@ export function tokenConstraints(tokens: readonly Token[]): (TokenConstraint | n
   // A title that ends "(abstract)." is followed by where the abstract appeared, never more title (9 of 9).
   const abstractEnd = norm.findIndex((t) => /^\(abstract\)[.,]$/i.test(t));
   const quotedEnd = Math.min(quotedTitleEnd(norm, bare), abstractEnd < 0 ? norm.length : abstractEnd);
-  const opensBook = inAfterTitle(norm, bare);
-  const seriesName = seriesNames(norm, bare, quotedEnd);
+  const opensBook = inAfterTitle(norm, units);
+  const seriesName = seriesNames(norm, bare, units, quotedEnd);
   const numberedSeries = knownSeries(norm);
   const arxiv = arxivNote(norm);
   const volume = volumeMark(norm);
@@ -395,9 +400,8 @@ function numbersAfterName(norm: readonly string[], i: number): boolean {
  * excellence.") or a colon (a subtitle). A lower-case ", in" is left to the model: titles hold it ("… Antibody, in
  * Rheumatoid Arthritis Patients …").
  */
-function inAfterTitle(norm: readonly string[], bare: readonly string[]): boolean[] {
+function inAfterTitle(norm: readonly string[], { unitOf, starts }: Units): boolean[] {
   const out = norm.map(() => false);
-  const { unitOf, starts } = unitsOf(norm, bare);
   for (let i = 1; i < norm.length; i++) {
     if (!/^(in|in:)$/i.test(norm[i]!)) continue;
     const unit = unitOf[i]!;
@@ -686,9 +690,8 @@ function seriesAfterVolume(norm: readonly string[], bare: readonly string[]): bo
  * Journal of American Linguistics, Native American Texts Series,", "Journal of Physics: Conference Series"), not
  * "Series A" or "Series volume 101".
  */
-function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd: number): boolean[] {
+function seriesNames(norm: readonly string[], bare: readonly string[], { unitOf, starts }: Units, quotedEnd: number): boolean[] {
   const out = norm.map(() => false);
-  const { unitOf, starts } = unitsOf(norm, bare);
   const unitTokens = (u: number) => norm.slice(starts[u] ?? norm.length, starts[u + 1] ?? norm.length);
   // The title's unit comes after a citation number, the names and a date standing as units of their own.
   let titleUnit = /^[[(]?\d{1,4}[\])]?\.?$/.test(norm[0] ?? '') && unitTokens(0).length === 1 ? 2 : 1;
@@ -724,16 +727,16 @@ function seriesNames(norm: readonly string[], bare: readonly string[], quotedEnd
  */
 function knownSeries(norm: readonly string[]): (string | null)[] {
   const out: (string | null)[] = norm.map(() => null);
-  const nameWord = (t: string) => /^(\p{Lu}[\p{L}-]*|and|of|in|&),?$/u.test(t.replace(/^\(/, ''));
+  const seriesWord = (t: string) => /^(\p{Lu}[\p{L}-]*|and|of|in|&),?$/u.test(t.replace(/^\(/, ''));
   for (let i = 0; i + 3 < norm.length; i++) {
     const lectureNotes = norm[i] === 'Lecture' && norm[i + 1] === 'Notes' && norm[i + 2] === 'in';
     const bracketed = /^\(\p{Lu}/u.test(norm[i]!);
     if (!lectureNotes && !bracketed) continue;
     // The name runs to its comma or to the number after it.
     let end = lectureNotes ? i + 3 : i;
-    while (end + 1 < norm.length && end < i + 9 && nameWord(norm[end]!) && !/,$/.test(norm[end]!) && !/^\d/.test(norm[end + 1]!)) end++;
+    while (end + 1 < norm.length && end < i + 9 && seriesWord(norm[end]!) && !/,$/.test(norm[end]!) && !/^\d/.test(norm[end + 1]!)) end++;
     const number = norm[end + 1] ?? '';
-    if (!nameWord(norm[end]!)) continue;
+    if (!seriesWord(norm[end]!)) continue;
     // "(BAR International Series, 604)": the bracket holds the name ending "Series" and the number, nothing else.
     if (bracketed && !(/^Series,?$/.test(norm[end]!) && /^\d{1,5}\)[.,;:]?$/.test(number))) continue;
     // "Lecture Notes in Computer Science 392,": the number follows the name straight away.
@@ -920,9 +923,8 @@ function editionPhrase(norm: readonly string[]): boolean[] {
  * "Jubiläumsausgabe 21.", "Editio quarta ab Auctore emendata & aucta." (11 of 11 tokens in anystyle's labels). The
  * sentence the word opens or closes, after the first unit (the names) and no longer than eight words.
  */
-function editionByName(norm: readonly string[], bare: readonly string[]): boolean[] {
+function editionByName(norm: readonly string[], { unitOf, starts }: Units): boolean[] {
   const out = norm.map(() => false);
-  const { unitOf, starts } = unitsOf(norm, bare);
   for (let i = 0; i < norm.length; i++) {
     if (!/^([\p{L}-]*(ausgabe|auflage)|editio)[.,;:]?$/iu.test(norm[i]!) || unitOf[i]! < 1) continue;
     const unit = unitOf[i]!;
@@ -1021,7 +1023,8 @@ function phraseFields(norm: readonly string[], bare: readonly string[]): ({ phra
     if (phrase.afterYear && !norm.slice(0, i).some((t) => yearInside.test(t))) continue;
     const end = i + phrase.words.length;
     // A year in brackets may follow: "preprint (1987)."
-    const closedAlone = endsUnit(norm[end - 1]!, bare[end - 1]!) || /[,;\]]$/.test(norm[end - 1]!) || (phrase.stop === true && /\.$/.test(norm[end - 1]!));
+    // A stop phrase ends with its stop (checked above), which `endsUnit` may take for an abbreviation's ("Web.").
+    const closedAlone = endsUnit(norm[end - 1]!, bare[end - 1]!) || /[,;\]]$/.test(norm[end - 1]!) || phrase.stop === true;
     if (phrase.alone && end < norm.length && !closedAlone && !/^\((1[5-9]|20)\d\d[a-z]?\)[.,;]?$/.test(norm[end]!)) continue;
     for (let k = i; k < end; k++) out[k] = { phrase, part: 'lead' };
     // "(Submitted for publication)," ends with its bracket.
