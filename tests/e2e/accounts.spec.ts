@@ -270,8 +270,10 @@ for (const locale of ['en', 'fr'] as const) test(`[API-06] an expired session cl
   const email = freshEmail(`expired${locale}`);
   await signUp(page, locale, email);
   await expectLoggedIn(page, locale);
-  // Let the page finish refreshing the user, so it cannot write the good token back after us.
-  await page.waitForLoadState('networkidle');
+  const home = page.url();
+  // Edit the stored user on a page of the same origin that runs none of the app: an island still finishing its own
+  // refresh of the user on the home page would write the good token back after us, and the reload would stay logged in.
+  await page.goto('/robots.txt');
   // A token the server no longer accepts, with no usable refresh token.
   await page.evaluate(() => {
     const user = JSON.parse(localStorage.getItem('user')!);
@@ -279,10 +281,11 @@ for (const locale of ['en', 'fr'] as const) test(`[API-06] an expired session cl
     user.refreshToken = { token: 'revoked-refresh-token', expiresAt: Date.now() + 1e9 };
     localStorage.setItem('user', JSON.stringify(user));
   });
-  await page.reload();
-  // The toast lasts 3 s (spec §9) and the header stays logged out: look for the toast first, so a slow header check
-  // on a busy machine cannot outlast it.
-  await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible();
+  // Wait only for the answer to begin: the toast can come before the load event, which waits for every resource.
+  await page.goto(home, { waitUntil: 'commit' });
+  // The toast lasts 3 s (spec §9) from the moment the page learns the session is gone, which on a busy machine can come
+  // late: wait for it longer than the default, and before the header check, so a slow header check cannot outlast it.
+  await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible({ timeout: 15_000 });
   await expectLoggedOut(page, locale);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken)).toBe('');
 });
@@ -355,6 +358,33 @@ test.describe('codes that expire', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('alert')).toHaveText('That code has expired. Ask for a new one.');
   });
+});
+
+test('[ACC-01] [ACC-02] the sign-up form stays where it is while the page learns whether Google sign-in is offered', async ({ page }) => {
+  // Hold the API's answer, so the three moments are measured in order: the static page, the hydrated form waiting
+  // for the answer, and the form with the Google button shown.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/api/auth/providers', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/signup');
+  const sendCode = page.getByRole('button', { name: 'Send code' });
+  const login = page.getByRole('main').getByRole('link', { name: 'Log in' });
+  const places = async () => [(await sendCode.boundingBox())!.y, (await login.boundingBox())!.y];
+  const first = await places();
+  // Focus starts the island; it then asks whether Google sign-in is offered.
+  await page.getByLabel('E-mail').focus();
+  await askedFor;
+  expect(await places()).toEqual(first);
+  release();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  // A button that appeared above the fields moved "Send code" under the pointer of a quick click (a lost click).
+  expect(await places()).toEqual(first);
 });
 
 test('[ACC-02] signs in with Google (PKCE code flow against a local Google) and returns to the page asked for', async ({ page }) => {

@@ -57,7 +57,9 @@ function Form({ locale, mode }: AuthFormProps) {
   const [shown, setShown] = useState<Shown>();
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [google, setGoogle] = useState(false);
+  // Unknown until the API answers: the Google block then keeps its place, unseen, so the page below it does not move
+  // when it appears (the usual case, where Google sign-in is configured).
+  const [google, setGoogle] = useState<boolean>();
   const countdown = useCountdown();
 
   const field = (name: AuthField) => form.current?.elements.namedItem(name) as HTMLInputElement | null;
@@ -139,15 +141,6 @@ function Form({ locale, mode }: AuthFormProps) {
           {shown.text}
         </p>
       )}
-      {mode !== 'resetPassword' && (
-        <div className="mt-6" hidden={!google}>
-          <button type="button" className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50" onClick={() => void startGoogle()} disabled={busy}>
-            <GoogleIcon />
-            {t('auth.google')}
-          </button>
-          <p className="mt-4 text-center text-sm text-slate-600">{t('auth.or')}</p>
-        </div>
-      )}
       <form ref={form} className="mt-6 space-y-4" method="post" noValidate onSubmit={submit}>
         <Field id="auth-email" label={t('auth.email')}>
           <input className={input} id="auth-email" name="email" type="email" autoComplete="email" required aria-invalid={invalid('email')} />
@@ -197,6 +190,17 @@ function Form({ locale, mode }: AuthFormProps) {
           {mode === 'login' ? t('auth.loginButton') : mode === 'signup' ? t('auth.signupButton') : t('auth.resetButton')}
         </button>
       </form>
+      {/* Below the form, its space kept while unknown: whether Google sign-in is offered is known only once the API
+          answers, and a button appearing above the fields moved them under the reader's pointer (docs/decisions/0026). */}
+      {mode !== 'resetPassword' && (
+        <div className={google === undefined ? 'invisible mt-6' : 'mt-6'} hidden={google === false}>
+          <p className="mb-4 text-center text-sm text-slate-600">{t('auth.or')}</p>
+          <button type="button" className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50" onClick={() => void startGoogle()} disabled={busy}>
+            <GoogleIcon />
+            {t('auth.google')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
