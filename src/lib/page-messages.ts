@@ -22,16 +22,19 @@ let cache: Record<string, string> | undefined;
 
 function messages(): Record<string, string> {
   if (cache) return cache;
-  cache = {};
-  if (typeof document === 'undefined') return cache;
+  const found: Record<string, string> = {};
+  if (typeof document === 'undefined') return found;
   for (const node of document.querySelectorAll<HTMLScriptElement>('script[type="application/json"][data-messages]')) {
     try {
-      Object.assign(cache, JSON.parse(node.textContent ?? '{}'));
+      Object.assign(found, JSON.parse(node.textContent ?? '{}'));
     } catch {
       // A broken block only loses its own texts.
     }
   }
-  return cache;
+  // The block closes <body>, and an island of the header (an account, hydrated at once for a stored login) can ask
+  // while the page is still arriving: keep only what a parsed page gives, or the page would show keys for good.
+  if (document.readyState !== 'loading') cache = found;
+  return found;
 }
 
 /** A translated text embedded in the page by the server-rendered HTML. */

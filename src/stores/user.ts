@@ -196,7 +196,13 @@ bindApi({
     if (wasLoggedIn) showToast(pageMessage('auth.error.sessionExpired'), 'warning');
   },
   toast: (message) => showToast(message, 'error'),
-  texts: { network: pageMessage('error.network'), http: (status) => pageMessage('error.http', { status }) },
+  // Read when needed, not when this module loads: it can load before the page's texts have arrived.
+  texts: {
+    get network() {
+      return pageMessage('error.network');
+    },
+    http: (status) => pageMessage('error.http', { status }),
+  },
   beforeRequest: ensureFreshToken,
   log: (message) => console.info(message),
 });
