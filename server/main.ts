@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, localAddress, redact, type OutboxMode } from '
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { addSourcesFrom } from './services/plagiarism-import.ts';
+import { modelReport, modelReportLines } from './models/index.ts';
+import { detectorPlan } from './engines/detector/index.ts';
 
 /** What happens to account e-mails, said at start-up: the outbox page shows codes, so its mode is never silent. */
 function outboxNotice(mode: OutboxMode, smtp: boolean): string {
@@ -57,6 +59,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.kind === 'pglite' ? config.database.dir : 'memory';
   console.log(outboxNotice(config.mail.outbox, Boolean(config.mail.smtpUrl)));
+  // Which engine runs with which model, and what runs degraded (server/models/registry.ts): said on every start.
+  for (const line of modelReportLines(modelReport(config.modelCacheDir))) console.log(line);
+  const detector = detectorPlan();
+  console.log(detector.degraded ? `  AI detector: ${detector.version} alone, DEGRADED (${detector.degraded}).` : `  AI detector: ${detector.version} (n-gram families and the transformer).`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = localAddress(config.host, port);

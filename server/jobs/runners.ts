@@ -57,7 +57,8 @@ export function humanizerRunner(llm: Config['llm']): Runner {
 /** The AI detector (order type 8): the overall figure and every sentence's score. */
 export const detectorRunner: Runner = async (order) => {
   const text = order.content ?? '';
-  return { engine: `detector-${detector.modelVersion()}`, source: text, format: detectionView(text, detector.detect(text)), plain: text };
+  const result = await detector.detectText(text);
+  return { engine: `detector-${result.modelVersion}`, source: text, format: detectionView(text, result), plain: text };
 };
 
 /** The second classifier of the report: how much each AI sentence looks paraphrased by a tool. */
@@ -66,7 +67,7 @@ const paraphraseScores = (sentences: string[]): number[] => sentences.map((s) =>
 /** The Turnitin-style report (order type 13). */
 export const reportRunner: Runner = async (order) => {
   const text = order.content ?? '';
-  const report = buildReport(order, text, detector.detect(text), paraphraseScores);
+  const report = buildReport(order, text, await detector.detectText(text), paraphraseScores);
   return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
 };
 

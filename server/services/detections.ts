@@ -16,7 +16,7 @@ const failedStatuses: readonly number[] = failedRunStatuses;
  * from the rounded scores sent, with the shared rules of src/domain/detector.ts, so the page and the report that
  * read the same numbers cannot disagree.
  */
-export function detectionView(text: string, result: DetectionResult): Detection {
+export function detectionView(text: string, result: DetectionResult & { degraded?: boolean }): Detection {
   const sentences = result.sentences.map((s) => ({ start: s.start, end: s.end, score: round(s.score, 4), qualifies: result.qualifies && s.qualifies }));
   const probability = result.qualifies ? round(result.probability, 4) : 0;
   const summary = summariseSentences(text, result.qualifies, sentences);
@@ -32,6 +32,7 @@ export function detectionView(text: string, result: DetectionResult): Detection 
     sentences,
     counts: summary.counts,
     modelVersion: result.modelVersion,
+    degraded: result.degraded === true,
   };
 }
 
@@ -45,7 +46,7 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 export function buildReport(
   order: Pick<OrderRow, 'orderNo' | 'createdAt' | 'extraInfo'>,
   text: string,
-  result: DetectionResult,
+  result: DetectionResult & { degraded?: boolean },
   paraphrased: (sentences: string[]) => number[],
 ): Report {
   // The same view as /api/aiDetect: the report highlights exactly the sentences the detector page marks "Likely AI".
@@ -85,6 +86,7 @@ export function buildReport(
     text,
     sentences: result.sentences.map((s, i) => ({ start: s.start, end: s.end, kind: shown.highlightsShown ? (kinds[i] ?? null) : null })),
     modelVersion: result.modelVersion,
+    degraded: result.degraded === true,
   };
 }
 

@@ -65,7 +65,7 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
       [t('report.pdf.fileName'), report.fileName ?? t('report.pdf.pasted')],
       [t('report.pdf.wordCount'), text.number(report.wordCount)],
       [t('report.pdf.qualifyingWords'), text.number(report.qualifyingWordCount)],
-      [t('report.pdf.model'), report.modelVersion],
+      [t('report.pdf.model'), report.degraded ? `${report.modelVersion}. ${t('report.degraded')}` : report.modelVersion],
     ];
     writeDetails(details, (label) => t('report.pdf.detail', { label }));
 

@@ -101,6 +101,8 @@ export interface Detection {
   sentences: DetectedSentence[];
   counts: Record<ScoreBand, number>;
   modelVersion: string;
+  /** True when the transformer of detector v4 was absent and v3 answered alone (the page says so). */
+  degraded?: boolean;
 }
 
 /**
@@ -139,6 +141,8 @@ export interface Report {
   text: string;
   sentences: ReportSentence[];
   modelVersion: string;
+  /** True when the transformer of detector v4 was absent and v3 answered alone (the report says so). */
+  degraded?: boolean;
 }
 
 /** The figure as the report shows it. */

@@ -240,12 +240,11 @@ export class Detector {
   }
 
   /**
-   * Sentence scores anchored on the document: each sentence's logit is the document's calibrated logit plus how far
-   * its window stands out from the text's other windows. A flagged text therefore always has a sentence at or over
+   * Sentence scores anchored on the document: each sentence's logit is the document's calibrated logit `z` plus how
+   * far its window stands out from the text's other windows. A flagged text therefore always has a sentence at or over
    * the AI line, and an unflagged one none (capped just under it), so the share and the verdict agree.
    */
-  sentenceScores(docLogit: number, a: Pick<Analysis, 'grams' | 'words'>, flagged: boolean): number[] {
-    const z = this.file.platt.a * docLogit + this.file.platt.b;
+  sentenceScores(z: number, a: Pick<Analysis, 'grams' | 'words'>, flagged: boolean): number[] {
     const w = this.windowScores(a);
     let sum = 0;
     let total = 0;
@@ -254,8 +253,17 @@ export class Detector {
       total += a.words[k] as number;
     });
     const mean = total > 0 ? sum / total : 0;
-    const scores = w.map((v) => roundScore(sigmoid(z + this.file.sentence.spread * this.file.platt.a * (v - mean))));
-    if (!flagged) return scores.map((s) => Math.min(s, UNFLAGGED_CAP));
+    const deltas = w.map((v) => this.file.sentence.spread * this.file.platt.a * (v - mean));
+    if (!flagged) {
+      // No sentence of an unflagged text reaches the AI line. Rather than cut every high sentence to the same
+      // "49%", the deviations from the document are shrunk by one factor so that the highest lands just under
+      // the line and the others keep their order and spacing below it.
+      const capLogit = Math.log(UNFLAGGED_CAP / (1 - UNFLAGGED_CAP));
+      const top = Math.max(0, ...deltas);
+      const factor = z + top > capLogit && top > 0 ? Math.max(0, (capLogit - z) / top) : 1;
+      return deltas.map((d) => Math.min(roundScore(sigmoid(z + factor * d)), UNFLAGGED_CAP));
+    }
+    const scores = deltas.map((d) => roundScore(sigmoid(z + d)));
     let top = 0;
     scores.forEach((s, k) => {
       if (s > (scores[top] as number)) top = k;
@@ -266,26 +274,42 @@ export class Detector {
 
   /** Scores a text. */
   detect(text: string): DetectionResult {
-    const { file } = this;
     const a = this.analyse(text);
-    const sentences: SentenceScore[] = a.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, score: 0, qualifies: s.qualifies }));
-    const base = { threshold: file.threshold, wordCount: a.wordCount, qualifyingWordCount: a.qualifyingWordCount, modelVersion: file.version };
-    if (a.qualifyingWordCount < file.minWords) {
-      for (const s of sentences) s.qualifies = false;
-      // Long enough overall but mostly headings, lists, code, tables or another language: not prose.
-      const reason = a.wordCount >= file.minWords && a.qualifyingWordCount < a.wordCount / 2 ? 'notProse' : 'tooShort';
-      return { qualifies: false, reason, probability: 0, aiShare: 0, isAi: false, sentences, ...base };
-    }
-    const docLogit = this.documentLogit(a);
-    const probability = roundScore(this.calibrate(docLogit));
+    return this.resultOf(a, (a2) => this.file.platt.a * this.documentLogit(a2) + this.file.platt.b, this.file.version);
+  }
+
+  /** The result for an analysed text, that does not qualify. */
+  unqualified(a: Analysis, version: string): DetectionResult | null {
+    const { file } = this;
+    if (a.qualifyingWordCount >= file.minWords) return null;
+    const sentences: SentenceScore[] = a.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, score: 0, qualifies: false }));
+    // Long enough overall but mostly headings, lists, code, tables or another language: not prose.
+    const reason = a.wordCount >= file.minWords && a.qualifyingWordCount < a.wordCount / 2 ? 'notProse' : 'tooShort';
+    return { qualifies: false, reason, probability: 0, aiShare: 0, isAi: false, sentences, threshold: file.threshold, wordCount: a.wordCount, qualifyingWordCount: a.qualifyingWordCount, modelVersion: version };
+  }
+
+  /**
+   * The result of an analysed text whose calibrated document logit (0 at the AI line) `logitOf` gives: the verdict, and
+   * the sentences anchored on it. Detector v4 passes its own logit; the sentences read v3's windows either way.
+   */
+  resultOf(a: Analysis, logitOf: (a: Analysis) => number, version: string): DetectionResult {
+    const { file } = this;
+    const none = this.unqualified(a, version);
+    if (none) return none;
+    const z = logitOf(a);
+    const probability = roundScore(sigmoid(z));
     const isAi = probability >= file.threshold;
-    const scores = this.sentenceScores(docLogit, a, isAi);
+    const scores = this.sentenceScores(z, a, isAi);
+    const sentences: SentenceScore[] = a.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, score: 0, qualifies: s.qualifies }));
     let aiWords = 0;
     a.qualifying.forEach((segmentIndex, k) => {
       const sentence = sentences[segmentIndex] as SentenceScore;
       sentence.score = scores[k] as number;
       if (sentence.score >= file.threshold) aiWords += a.words[k] as number;
     });
-    return { qualifies: true, probability, aiShare: a.qualifyingWordCount > 0 ? aiWords / a.qualifyingWordCount : 0, isAi, sentences, ...base };
+    return {
+      qualifies: true, probability, aiShare: a.qualifyingWordCount > 0 ? aiWords / a.qualifyingWordCount : 0, isAi, sentences,
+      threshold: file.threshold, wordCount: a.wordCount, qualifyingWordCount: a.qualifyingWordCount, modelVersion: version,
+    };
   }
 }

@@ -1,37 +1,97 @@
 /**
- * Offline AI-text detector: hashed char/word/shape n-gram models and writing-habit features, stacked (see
- * docs/decisions/0017-ai-detector-v3.md and docs/detector-model-card.md). The model is the committed file model/detector-v3.json,
- * written by `npm run train:detector`; the paraphrase classifier is model/paraphrase-v1.json, written by
- * `npm run train:paraphrase`.
+ * Offline AI-text detector. v4 (decision 0027): v3's hashed char/word/shape n-gram models and writing-habit features
+ * (decision 0017, model/detector-v3.json) combined with a fine-tuned transformer (model/encoder-v4.onnx, read in
+ * encoder.ts) by model/detector-v4.json. Where the transformer is absent or not the registry's file, v3 answers alone
+ * and the result says so (`degraded`). The paraphrase classifier is model/paraphrase-v1.json.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MODELS, modelStatus } from '../../models/index.ts';
 import { Detector, type DetectionResult, type ModelFile } from './engine.ts';
+import { EncoderScorer } from './encoder.ts';
 import { ParaphraseScorer, type ParaphraseFile } from './paraphrase.ts';
+import { DetectorV4, type V4File } from './v4.ts';
 
 export type { DetectionResult, SentenceScore } from './engine.ts';
 
-/** Path of the committed model file. */
+/** Path of the committed v3 model file. */
 export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v3.json', import.meta.url));
+/** Path of the committed v4 combiner. */
+export const V4_MODEL_PATH = fileURLToPath(new URL('./model/detector-v4.json', import.meta.url));
 /** Path of the committed paraphrase model file. */
 export const PARAPHRASE_MODEL_PATH = fileURLToPath(new URL('./model/paraphrase-v1.json', import.meta.url));
 
 let detector: Detector | null = null;
 let paraphrase: ParaphraseScorer | null = null;
 
-/** Loads the committed model (called at server start; `detect` calls it lazily too). */
+/** Loads the committed v3 model (called at server start; `detect` calls it lazily too). */
 export function loadModel(): void {
   if (detector) return;
   detector = new Detector(JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile);
 }
 
-/** Scores a text: overall calibrated AI probability, per-sentence scores and which parts qualify. */
+/** Which detector answers, and why it is degraded when it is. */
+export interface DetectorEngine {
+  version: string;
+  /** Null when v4 runs; else why only v3 runs. */
+  degraded: string | null;
+}
+
+/** Which detector will answer, read off the files alone (nothing loaded): the start-up report says it. */
+export function detectorPlan(): DetectorEngine & { files?: { onnx: string; vocab: string } } {
+  const onnxEntry = MODELS.find((m) => m.name === 'detector-encoder-v4');
+  const vocabEntry = MODELS.find((m) => m.name === 'detector-encoder-v4-vocab');
+  const base = 'detector-v3';
+  if (!onnxEntry || !vocabEntry) return { version: base, degraded: 'detector-encoder-v4 is not in this build (server/models/registry.ts)' };
+  for (const s of [modelStatus(onnxEntry), modelStatus(vocabEntry)]) {
+    if (s.state !== 'ready') return { version: base, degraded: `${s.entry.name}: ${s.state === 'missing' ? `not found at ${s.path}` : (s.detail ?? 'not the registry file')}` };
+  }
+  if (!existsSync(V4_MODEL_PATH)) return { version: base, degraded: `no combiner file at ${V4_MODEL_PATH}` };
+  return { version: 'detector-v4', degraded: null, files: { onnx: modelStatus(onnxEntry).path, vocab: modelStatus(vocabEntry).path } };
+}
+
+let v4: Promise<{ detector: DetectorV4 | null; engine: DetectorEngine }> | null = null;
+
+/** Loads v4 once per thread: the combiner file, the transformer and its vocabulary, each checked against the registry. */
+export function loadV4(): Promise<{ detector: DetectorV4 | null; engine: DetectorEngine }> {
+  v4 ??= (async () => {
+    loadModel();
+    const base = detector as Detector;
+    const plan = detectorPlan();
+    if (!plan.files) return { detector: null, engine: { version: base.file.version, degraded: plan.degraded } };
+    try {
+      const file = JSON.parse(readFileSync(V4_MODEL_PATH, 'utf8')) as V4File;
+      const scorer = await EncoderScorer.load(plan.files.onnx, plan.files.vocab, 1);
+      return { detector: new DetectorV4(base, file, scorer), engine: { version: file.version, degraded: null } };
+    } catch (error) {
+      return { detector: null, engine: { version: base.file.version, degraded: `the transformer could not be loaded: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+  })();
+  return v4;
+}
+
+/** Which detector answers on this machine (loads it). */
+export async function detectorEngine(): Promise<DetectorEngine> {
+  return (await loadV4()).engine;
+}
+
+/**
+ * Scores a text with the best detector present: v4, or v3 alone (then `degraded` is set). The overall calibrated AI
+ * probability, per-sentence scores and which parts qualify.
+ */
+export async function detectText(text: string, engine: ReturnType<typeof loadV4> = loadV4()): Promise<DetectionResult & { degraded: boolean }> {
+  const { detector: d } = await engine;
+  if (d) return { ...(await d.detect(text)), degraded: false };
+  return { ...detect(text), degraded: true };
+}
+
+/** Scores a text with v3 alone (synchronous; the humanizer's checks, samples and training read it). */
 export function detect(text: string): DetectionResult {
   loadModel();
   return (detector as Detector).detect(text);
 }
 
-/** The version of the loaded model. */
+/** The version of the loaded v3 model. */
 export function modelVersion(): string {
   loadModel();
   return (detector as Detector).file.version;

@@ -5,7 +5,7 @@
 import { countWords } from '../../../src/domain/word-count.ts';
 
 /** What a piece of the input is; only `prose` sentences are scored. */
-export type SegmentKind = 'prose' | 'list' | 'heading' | 'code' | 'table';
+export type SegmentKind = 'prose' | 'list' | 'heading' | 'code' | 'table' | 'reference';
 
 /** One sentence (or one non-prose line) of the input, with offsets into the input string. */
 export interface Segment {
@@ -111,6 +111,27 @@ export function splitSentences(paragraph: string): Array<[number, number]> {
 /** Minimum words for a prose sentence to be scored; shorter ones are prose but carry no signal. */
 const MIN_SENTENCE_WORDS = 3;
 
+/** The heading of a reference list (English and the product's other Latin-script languages), with or without a colon or number. */
+const REFERENCES_HEADING =
+  /^(?:#{1,6}\s*)?(?:\d+(?:\.\d+)*\.?\s+)?(?:references?(?:\s+list)?|bibliography|works\s+cited|works\s+consulted|literature\s+cited|sources(?:\s+cited)?|citations|reference\s+list|bibliographie|références(?:\s+bibliographiques)?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|bibliografía|bibliografia|referencias|referências|riferimenti(?:\s+bibliografici)?|referenties|literatuurlijst|kirjallisuus|lähteet|litteratur|kilder|kaynakça|kaynaklar|bibliografi|daftar\s+pustaka|βιβλιογραφία)\s*:?$/iu;
+
+/**
+ * Whether a line reads as one entry of a reference list: an author in "Family, I." form before a bracketed year (APA,
+ * Harvard), a numbered "[12] …" entry, or "Family, Given." followed by a title and a publication year (MLA, Chicago),
+ * or a line that carries a DOI or a URL with a year. Such lines are not prose and never qualify.
+ */
+export function looksLikeReference(line: string): boolean {
+  const t = line.trim();
+  // An entry is one line of modest length; a paragraph of prose is longer and is never taken for one.
+  if (wordsIn(t) > 80) return false;
+  const year = /\b(?:1[5-9]|20)\d{2}[a-z]?\b|\bn\.d\./;
+  if (/^\[\d{1,3}\]\s+\S/.test(t) && year.test(t)) return true;
+  if (/^\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?,\s(?:\p{Lu}\.\s?(?:-\s?\p{Lu}\.\s?)?){1,3}(?:,|&|and\b|\(|\.|$)/u.test(t) && /\((?:(?:1[5-9]|20)\d{2}[a-z]?|n\.d\.)[^)]{0,20}\)/.test(t)) return true;
+  if (/^\p{Lu}[\p{L}'’-]+,\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}\.)?(?:,?\s(?:and|&)\s[^.]{2,60}|,\set\sal)?\.\s/u.test(t) && year.test(t) && !/\b(?:is|are|was|were|has|have|had)\b/.test(t.split('.')[0] ?? '')) return true;
+  if (/\bdoi(?:\.org\/|:\s?)10\.\d{4,}|\bhttps?:\/\/\S+/i.test(t) && year.test(t) && wordsIn(t) <= 60) return true;
+  return false;
+}
+
 /**
  * Cuts a text into segments: non-prose lines (lists, headings, code, tables) as one segment each, prose
  * paragraphs (which may be hard-wrapped over several lines) into sentences. Whitespace between segments is
@@ -121,6 +142,8 @@ export function segmentText(text: string): Segment[] {
   const segments: Segment[] = [];
   let paragraphIndex = 0;
   let inFence = false;
+  // After a "References" (or "Bibliography", "Works Cited", …) heading every line is an entry, up to the next heading.
+  let inReferences = false;
   let i = 0;
   const pushLine = (line: Line, kind: SegmentKind) => {
     const lead = line.text.length - line.text.trimStart().length;
@@ -154,8 +177,27 @@ export function segmentText(text: string): Segment[] {
     while (k < block.length) {
       const current = block[k] as Line;
       const t = current.text.trim();
+      if (REFERENCES_HEADING.test(t)) {
+        pushLine(current, 'heading');
+        inReferences = true;
+        k++;
+        continue;
+      }
       if (/^#{1,6}\s/.test(t)) {
         pushLine(current, 'heading');
+        inReferences = false;
+        k++;
+        continue;
+      }
+      // A short line standing alone (an "Appendix" heading) ends the list; the heading rule below reads it.
+      const standaloneHeading = block.length === 1 && !TERMINAL.test(t) && wordsIn(t) <= 6 && !looksLikeReference(t);
+      if (inReferences && !standaloneHeading) {
+        pushLine(current, 'reference');
+        k++;
+        continue;
+      }
+      if (looksLikeReference(t)) {
+        pushLine(current, 'reference');
         k++;
         continue;
       }
@@ -184,6 +226,7 @@ export function segmentText(text: string): Segment[] {
       // A short line without closing punctuation that stands alone or opens a block is a heading.
       if (!TERMINAL.test(t) && words <= 12 && (block.length === 1 || (k === 0 && !isLastOfBlock && opensParagraph(t, (block[k + 1] as Line).text)))) {
         pushLine(current, 'heading');
+        inReferences = false;
         k++;
         continue;
       }
@@ -191,7 +234,7 @@ export function segmentText(text: string): Segment[] {
       let e = k + 1;
       while (e < block.length) {
         const next = block[e] as Line;
-        if (/^#{1,6}\s/.test(next.text.trim()) || LIST_MARK.test(next.text) || isTableLine(next.text) || isCodeLine(next.text)) break;
+        if (/^#{1,6}\s/.test(next.text.trim()) || LIST_MARK.test(next.text) || isTableLine(next.text) || isCodeLine(next.text) || looksLikeReference(next.text) || REFERENCES_HEADING.test(next.text.trim())) break;
         e++;
       }
       const first = block[k] as Line;
@@ -256,4 +299,19 @@ export function tokenize(sentence: string): Token[] {
     }
   }
   return out;
+}
+
+/**
+ * The qualifying prose of a text as one string, the sentences joined by single spaces: what the transformer reads
+ * (the same rule as the n-gram families: no headings, lists, code or tables), with its word count.
+ */
+export function proseOf(text: string): { text: string; words: number } {
+  const parts: string[] = [];
+  let words = 0;
+  for (const s of segmentText(text)) {
+    if (!s.qualifies) continue;
+    parts.push(s.text.replace(/\s+/g, ' ').trim());
+    words += s.words;
+  }
+  return { text: parts.join(' '), words };
 }

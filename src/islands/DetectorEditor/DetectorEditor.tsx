@@ -178,6 +178,11 @@ function DetectionResult({ detection, t, humanizerHref, onHumanize }: { detectio
         </div>
       </div>
       <p className="mt-3 text-xs text-slate-600">{t('detector.honesty')}</p>
+      {detection.degraded && (
+        <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-degraded="">
+          {t('detector.degraded')}
+        </p>
+      )}
       <MarkedText
         className="mt-3 whitespace-pre-wrap text-base leading-relaxed text-slate-900"
         data-highlights=""

@@ -50,6 +50,11 @@ export function ReportView({ report, t, lang, owner }: ReportViewProps) {
             <span className="text-slate-700">{t(report.qualifies ? 'report.figureLabel' : 'report.notQualified')}</span>
           </p>
           {report.qualifies && report.displayPercent === '*%' && <p className="mt-2 text-sm text-slate-600">{t('report.starNote')}</p>}
+          {report.degraded && (
+            <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-degraded="">
+              {t('report.degraded')}
+            </p>
+          )}
         </div>
         {owner && (
           <div className="flex flex-wrap gap-2" data-rp-owner>

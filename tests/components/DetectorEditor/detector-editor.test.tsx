@@ -26,8 +26,11 @@ const detection: Detection = {
 
 vi.mock('../../../src/lib/api/tools.ts', () => ({
   quoteTool: vi.fn(async (productId: number) => ({ productSettlements: { [String(productId)]: { showPrice: 5, payPrice: productId === 8 ? 5 : 40, unit: 'beans' } }, wordCount: 7 })),
-  runDetectorSample: vi.fn(async () => detection),
+  runDetectorSample: vi.fn(async () => sampleAnswer()),
 }));
+
+let degraded = false;
+const sampleAnswer = () => ({ ...detection, degraded });
 
 function renderDetector() {
   return render(<DetectorEditor messages={islandMessages('en', detectorAreas)} sampleText={sample} embedded={false} links={{ humanizer: '/en/essay-humanizer', premium: '/en/try-premium', history: '/en/history' }} lang="en" sampleIsEnglish={false} />);
@@ -77,5 +80,23 @@ describe('DetectorEditor', () => {
     expect(screen.queryByRole('dialog', { name: 'Buy the AI writing report?' })).toBeNull();
     expect(vi.mocked(tools).quoteTool).toHaveBeenCalled();
     expect('createToolOrder' in tools).toBe(false);
+  });
+  it('[TOOL-01] says when only the basic detector answered (the transformer is not installed), and not otherwise', async () => {
+    degraded = true;
+    renderDetector();
+    fireEvent.click(screen.getByRole('button', { name: 'Try a sample' }));
+    await screen.findByText('The sample check is free');
+    fireEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
+    await screen.findByText(/This check used the basic detector only/);
+    degraded = false;
+  });
+
+  it('[TOOL-01] shows no such notice for a full check', async () => {
+    renderDetector();
+    fireEvent.click(screen.getByRole('button', { name: 'Try a sample' }));
+    await screen.findByText('The sample check is free');
+    fireEvent.click(screen.getByRole('button', { name: 'Check for AI' }));
+    await screen.findByText('Likely human-written');
+    expect(document.querySelector('[data-degraded]')).toBeNull();
   });
 });

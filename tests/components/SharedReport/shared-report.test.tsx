@@ -49,4 +49,10 @@ describe('SharedReport', () => {
     render(<SharedReport messages={messages} lang="en" />);
     expect((await screen.findByRole('alert')).textContent).toBe('This report link no longer works. Ask its owner for a new one.');
   });
+  it('[TOOL-02] says when the report was made by the basic detector alone', async () => {
+    fetchSharedReport.mockResolvedValueOnce({ ...report, degraded: true });
+    location.hash = '#t=tok124';
+    render(<SharedReport messages={messages} lang="en" />);
+    await screen.findByText(/Made with the basic detector only/);
+  });
 });
