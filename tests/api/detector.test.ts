@@ -168,7 +168,7 @@ describe('Turnitin-style report', () => {
     expect((await call('GET', `/api/report/shared?token=${second}`, {})).code).toBe(0);
   });
 
-  it('[TOOL-02] shows 1–19% as *% without highlights, and splits AI from AI-paraphrased', () => {
+  it('[TOOL-02] shows 1–19% as *% without highlights, and splits AI from AI-paraphrased only where the text reads paraphrased', () => {
     expect(displayPercent(0)).toEqual({ text: '0%', highlightsShown: false });
     expect(displayPercent(1)).toEqual({ text: '*%', highlightsShown: false });
     expect(displayPercent(19.4)).toEqual({ text: '*%', highlightsShown: false });
@@ -187,9 +187,13 @@ describe('Turnitin-style report', () => {
       sentences: [sentence(0, 24, 0.95), sentence(25, 50, 0.97), sentence(51, 89, 0.1), sentence(90, text.length, 0.2)],
     };
     const order = { orderNo: 'IWTEST', createdAt: new Date('2026-11-22T10:00:00Z'), extraInfo: null };
-    const report = buildReport(order, text, result, (sentences) => sentences.map((s) => (s.startsWith('Six') ? 0.9 : 0)));
+    const report = buildReport(order, text, result, (sentences) => sentences.map((s) => (s.startsWith('Six') ? 0.9 : s.startsWith('One') ? 0.3 : 0)));
     expect(report).toMatchObject({ aiPercent: 50, displayPercent: '50%', highlightsShown: true, aiOnlyPercent: 25, paraphrasedPercent: 25, fileName: null });
     expect(report.sentences.map((s) => s.kind)).toEqual(['ai', 'aiParaphrased', null, null]);
+    // One sentence that reads paraphrased in a text whose AI sentences, taken together, do not: no paraphrase class.
+    const plain = buildReport(order, text, result, (sentences) => sentences.map((s) => (s.startsWith('Six') ? 0.6 : s.startsWith('One') ? 0.1 : 0)));
+    expect(plain).toMatchObject({ aiPercent: 50, aiOnlyPercent: 50, paraphrasedPercent: 0 });
+    expect(plain.sentences.map((s) => s.kind)).toEqual(['ai', 'ai', null, null]);
     // The share is read from the sentences themselves: one flagged sentence of 5 words among 30 qualifying words
     // is under 20%, so the report shows *% and marks nothing.
     const extra = ' Twenty-one twenty-two twenty-three twenty-four twenty-five. Twenty-six twenty-seven twenty-eight twenty-nine thirty.';
