@@ -65,6 +65,10 @@ const median = (values: number[]) => {
 };
 
 const endsSentence = /[.!?:;…"”’)\]]$/;
+/** A web address or DOI cut after one of its separators at the end of a line ("https://doi.org/10.1038/"). */
+const brokenAddress = /(?:https?:\/\/|www\.|\bdoi:\s?|\b10\.\d{4,9}\/)\S*[/._-]$/i;
+/** What may continue such an address on the next line. */
+const addressContinues = /^[\p{L}\p{N}][\p{L}\p{N}._~:/?#@!$&'()*+,;=%-]*/u;
 
 /** Rebuilds paragraphs from printed lines; `isWord` says whether a lower-case word is a known word. */
 export function paragraphsFromLines(lines: PdfLine[], isWord: (word: string) => boolean): string[] {
@@ -82,9 +86,11 @@ export function paragraphsFromLines(lines: PdfLine[], isWord: (word: string) => 
     const previous = lines[i - 1]!;
     const line = lines[i]!;
     const gap = line.page === previous.page ? previous.y - line.y : lineGap;
-    const hyphenated = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text);
+    const address = brokenAddress.test(previous.text) && addressContinues.test(line.text);
+    const hyphenated = !address && /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text);
     const newParagraph =
       !hyphenated &&
+      !address &&
       (gap > lineGap * 1.4 ||
         gap < 0 ||
         line.x - margin > Math.max(line.height * 0.8, 6) ||
@@ -92,6 +98,9 @@ export function paragraphsFromLines(lines: PdfLine[], isWord: (word: string) => 
     if (newParagraph) {
       paragraphs.push(text);
       text = line.text;
+    } else if (address) {
+      // A DOI or address printed over two lines is one token: no space where the line broke.
+      text = `${text}${line.text}`;
     } else if (hyphenated) {
       const left = /(\p{L}+)-$/u.exec(text)?.[1] ?? '';
       const right = /^\p{L}+/u.exec(line.text)?.[0] ?? '';

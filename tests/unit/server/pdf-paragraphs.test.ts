@@ -68,4 +68,16 @@ describe('paragraphs from a PDF layout', () => {
       'A much longer line that runs across the page and ends here.',
     ]);
   });
+  it('[UPL-05] keeps a DOI or web address broken across lines in one piece', async () => {
+    const data = await pdfOf((doc) => {
+      doc.text('Jones, M., & Wu, L. (2021). Sleep and memory in students. Nature Human Behaviour, 5, 1020–1031. https://doi.org/10.1038/');
+      doc.text('s41562-021-01196-4');
+      doc.moveDown();
+      doc.text('Retrieved from https://www.example.org/reports/');
+      doc.text('annual-2020.pdf on 3 May.');
+    });
+    const got = await paragraphs(data);
+    expect(got.join(' ')).toContain('https://doi.org/10.1038/s41562-021-01196-4');
+    expect(got.join(' ')).toContain('https://www.example.org/reports/annual-2020.pdf on 3 May.');
+  });
 });
