@@ -54,7 +54,12 @@ export function cleanField(s: string | undefined, options: { container?: boolean
   // "Die Traumdeutung [The interpretation of dreams]") and Vancouver's "[dissertation]".
   t = t.replace(/(\S)\s*\[[^\][]+\][.,;:]*$/, '$1');
   const keepEnd = /[?!]["']?[.,]?$/.test(t);
-  t = trimPunct(t);
+  const core = trimPunct(t);
+  // A closing bracket that balances one inside the field is part of it: "… students (abstract)." keeps its ")".
+  const tail = t.slice(t.lastIndexOf(core) + core.length);
+  const count = (x: string, c: string) => x.split(c).length - 1;
+  const balance = Math.min(Math.max(0, count(core, '(') - count(core, ')')), count(tail, ')'));
+  t = core + ')'.repeat(balance);
   if (keepEnd && !/[?!]$/.test(t)) t += '?';
   return t || null;
 }
@@ -159,6 +164,8 @@ export function parseNames(raw: string | null): { names: PersonName[]; etAl: boo
   const whole = text.replace(/,?\s*(?:et\.?\s*al\b\.?|and others|…|\.\.\.)/gi, '').replace(/[,;:\s]+$/, '').replace(/\.$/, '').trim();
   if (!personPattern.test(whole) && isOrganizationName(whole)) return { names: [{ family: whole, given: '', organization: true }], etAl };
   text = text.replace(/,?\s*(?:et\.?\s*al\b\.?|and others|…|\.\.\.)/gi, '');
+  // In a list separated by semicolons the last name may follow "; &" or "; and": it is one more name of the list.
+  text = text.replace(/;\s*(?:&|and|und|et|y)\s+/gi, '; ');
   text = text.replace(/\s*(?:,?\s*&|,?\s+and\s+|,?\s+und\s+|,?\s+et\s+|,?\s+y\s+)\s*/gi, ', ').replace(/[,;:\s]+$/, '');
   if (!/(?:^|[\s.-])\p{Lu}\.$/u.test(text)) text = text.replace(/[.\s]+$/, '');
   const semi = text.includes(';');

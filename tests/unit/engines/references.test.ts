@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeReferences, checkReferences, judge, parseReference, recordFromCrossref, recordFromOpenAlex, titleSimilarity, type Lookup } from '../../../server/engines/references/index.ts';
 import { arxivIn, isValidArxivId, isValidIsbn, isValidIssn, isWellFormedDoi, normalizeDoi } from '../../../server/engines/references/identifiers.ts';
 import { findReferenceList, inputFormatOf, splitEntries } from '../../../server/engines/references/list.ts';
-import { cleanPages, parseNames, urlIn, volumeAndIssue } from '../../../server/engines/references/fields.ts';
+import { cleanField, cleanPages, parseNames, urlIn, volumeAndIssue } from '../../../server/engines/references/fields.ts';
 import { decoderOf, type SequenceModel, type TokenConstraint } from '../../../server/engines/references/sequence.ts';
 import { tokenConstraints } from '../../../server/engines/references/features.ts';
 import { labelReference } from '../../../server/engines/references/parse.ts';
@@ -386,11 +386,25 @@ describe('reference parser', () => {
     expect(analyzeReferences(text).report.entries[0]!.style).toBe(style);
   });
 
+  it('[TOOL-05] keeps a closing bracket that balances one in the field, and drops the style’s own punctuation', () => {
+    expect(cleanField('Sleep and memory in students (abstract).')).toBe('Sleep and memory in students (abstract)');
+    expect(cleanField('Effects of caffeine (a review) on sleep.')).toBe('Effects of caffeine (a review) on sleep');
+    expect(cleanField('(Sleep research).')).toBe('Sleep research');
+    expect(cleanField('"Why sleep matters."')).toBe('Why sleep matters');
+    expect(cleanField('Is sleep for memory?')).toBe('Is sleep for memory?');
+  });
+
   it('splits author lists written in each style into family and given names', () => {
     expect(parseNames('Smith, J. K., Jones, A., & van der Berg, M.').names).toEqual([
       { family: 'Smith', given: 'J. K.' },
       { family: 'Jones', given: 'A.' },
       { family: 'van der Berg', given: 'M.' },
+    ]);
+    // A semicolon list whose last name follows "; &" keeps that name whole (issue 30: "Plumb" had become a given name).
+    expect(parseNames('Puzon, G.; Miller, H.; & Plumb, I.').names).toEqual([
+      { family: 'Puzon', given: 'G.' },
+      { family: 'Miller', given: 'H.' },
+      { family: 'Plumb', given: 'I.' },
     ]);
     expect(parseNames('Walker MP, Stickgold R, et al.')).toEqual({ names: [{ family: 'Walker', given: 'MP' }, { family: 'Stickgold', given: 'R' }], etAl: true });
     expect(parseNames('J. Smith, K. Lee, and M. Chen,').names.map((n) => n.family)).toEqual(['Smith', 'Lee', 'Chen']);
