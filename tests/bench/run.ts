@@ -27,6 +27,7 @@ import { humanizerEssayFigures } from './humanizer-essays.ts';
 import { rewriterEngineFigures } from './rewriter-engine.ts';
 import { editorGrammarFigures } from './editor-grammar.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
+import { detectorV4Figures } from './detector-v4.ts';
 import { referencesEngineFigures } from './references-engine.ts';
 import { plagiarismEngineFigures, plagiarismIndexFigures } from './plagiarism.ts';
 import { readFileSync } from 'node:fs';
@@ -194,6 +195,7 @@ if (!flag('no-engines')) {
   for (const line of await editorGrammarFigures()) console.log(`  ${line}`);
   console.log('\nAI detector (held-out prompt groups of ../shared/datasets/essays and detector):');
   for (const line of await detectorEngineFigures()) console.log(`  ${line}`);
+  for (const line of await detectorV4Figures()) console.log(`  ${line}`);
   console.log('\nPlagiarism checker (PAN measures; PostgreSQL figures need TEST_DATABASE_URL):');
   for (const line of plagiarismEngineFigures()) console.log(`  ${line}`);
   if (!flag('no-plagiarism-index')) for (const line of await plagiarismIndexFigures()) console.log(`  ${line}`);

@@ -187,7 +187,7 @@ function fitFamilies(rows: readonly Row[]): Record<SparseFamily, StyleModel> {
 const familiesOf = (models: Record<SparseFamily, StyleModel>, r: Row) => SPARSE_FAMILIES.map((f) => styleScore(models[f], r.x[f]));
 
 /** The human groups whose out-of-fold flag rate is bounded: writer groups, sources and CEFR bands. */
-export function humanGroups(texts: readonly TrainingText[]): Map<string, number[]> {
+export function humanGroups(texts: readonly TrainingText[], extra?: (t: TrainingText) => string | null): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   const add = (k: string, i: number) => {
     const list = groups.get(k);
@@ -199,6 +199,8 @@ export function humanGroups(texts: readonly TrainingText[]): Map<string, number[
     add(`writer ${t.writer}`, i);
     add(`source ${t.source}`, i);
     if (t.cefr) add(`CEFR ${t.cefr}`, i);
+    const more = extra?.(t);
+    if (more) add(more, i);
   });
   return new Map([...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 }
@@ -438,7 +440,7 @@ function styleScoreOfGrams(model: StyleModel, lists: ReadonlyArray<readonly numb
 }
 
 /** Markdown tables of figures for a set of scored texts at a threshold (scores on the calibrated scale). */
-export function essayTables(texts: readonly TrainingText[], probs: readonly number[], threshold: number): string[] {
+export function essayTables(texts: readonly TrainingText[], probs: readonly number[], threshold: number, extraGroups?: (t: TrainingText) => string | null): string[] {
   const lines: string[] = [];
   const header = ['| | human | machine | AUROC | TPR@1%FPR | TPR@5%FPR | flagged (machine) | flagged (human) |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
   const row = (name: string, machinePick: (t: TrainingText) => boolean, humanPick: (t: TrainingText) => boolean) => {
@@ -462,7 +464,7 @@ export function essayTables(texts: readonly TrainingText[], probs: readonly numb
   for (const w of ['native', 'l2', 'unknown']) row(`human writer group: ${w}`, plain, (t) => isEssay(t) && t.writer === w);
   for (const c of ['A', 'B', 'C']) row(`human, Write & Improve CEFR ${c}`, plain, (t) => t.cefr === c);
   lines.push('', 'Every human group (writer group, source, CEFR band; the threshold bounds each at 1% out of fold):', '', '| human group | texts | flagged | highest score |', '|---|---:|---:|---:|');
-  for (const [g, idx] of humanGroups(texts)) {
+  for (const [g, idx] of humanGroups(texts, extraGroups)) {
     const p = idx.map((i) => probs[i] as number);
     lines.push(`| ${g} | ${p.length} | ${pct(rateAtOrAbove(p, threshold))} | ${Math.max(...p).toFixed(3)} |`);
   }
