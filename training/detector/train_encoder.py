@@ -142,7 +142,7 @@ def main() -> int:
     rows = [json.loads(line) for line in open(args.data, encoding='utf8') if line.strip()]
     train_rows = [r for r in rows if r['split'] == 'dev' and r['fold'] != STACK_FOLD and r['qualifies']]
     if args.check:
-        train_rows = [r for i, r in enumerate(train_rows) if i % 400 == 0]
+        train_rows = [r for r in train_rows if r['label'] == 0][:16] + [r for r in train_rows if r['label'] == 1][:16]
         args.windows = min(args.windows, 32)
     weights = sample_weights(train_rows)
     rng = random.Random(args.seed)
