@@ -9,7 +9,7 @@ import type { EncoderScorer } from './encoder.ts';
 import { stackScore, type StackModel } from './logistic.ts';
 
 /** The combiner's inputs, in order. */
-export const V4_FEATURES = ['v3_logit', 'encoder_mean', 'encoder_max', 'encoder_min'] as const;
+export const V4_FEATURES = ['v3_logit', 'encoder_mean', 'encoder_max', 'encoder_min', 'encoder_spread', 'log_windows'] as const;
 
 /** The file written by `npm run train:detector:v4` (scripts/train-detector-v4.ts). */
 export interface V4File {
@@ -19,18 +19,22 @@ export interface V4File {
   base: string;
   encoder: { model: string; window: number; maxWindows: number };
   features: string[];
-  /** Logistic model over V4_FEATURES; its output is the raw v4 score. */
+  /** Logistic model or small perceptron (logistic.ts stackScore) over V4_FEATURES; its output is the raw v4 score. */
   combine: StackModel;
   /** Calibrated logit = a * raw + b, 0 at the AI line. */
   platt: { a: number; b: number };
   training: Record<string, unknown>;
 }
 
-/** The combiner's input: v3's raw document logit and the mean, highest and lowest window logit of the encoder. */
+/**
+ * The combiner's input: v3's raw document logit; the mean, highest and lowest window logit of the encoder, how far its
+ * windows disagree, and how many there were (log).
+ */
 export function v4Input(v3Logit: number, windows: readonly number[]): number[] {
-  if (windows.length === 0) return [v3Logit, 0, 0, 0];
+  if (windows.length === 0) return [v3Logit, 0, 0, 0, 0, 0];
   const mean = windows.reduce((a, b) => a + b, 0) / windows.length;
-  return [v3Logit, mean, Math.max(...windows), Math.min(...windows)];
+  const spread = Math.sqrt(windows.reduce((a, b) => a + (b - mean) ** 2, 0) / windows.length);
+  return [v3Logit, mean, Math.max(...windows), Math.min(...windows), spread, Math.log(windows.length)];
 }
 
 /** The qualifying prose of an analysis, its sentences joined by spaces (text.ts proseOf, from segments at hand). */

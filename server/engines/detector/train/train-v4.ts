@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EncoderScorer } from '../encoder.ts';
 import { ENCODER_WINDOW, MAX_WINDOWS } from '../encoder.ts';
-import { fitLogistic, fitPlatt, linearScore, sigmoid, type LinearModel } from '../logistic.ts';
+import { fitLogistic, fitMlpEnsemble, fitPlatt, sigmoid, stackScore, type StackModel } from '../logistic.ts';
 import { V4_FEATURES, proseOfAnalysis, v4Input, type V4File } from '../v4.ts';
 import { fnv1a, loadBrown } from './dataset.ts';
 import { auroc } from './metrics.ts';
@@ -21,7 +21,11 @@ import { AI_LINE, THRESHOLD_MARGIN, TARGET_FPR, essayTables, humanGroups, isEssa
 /** The fold the combiner is fitted on (the transformer never trained on it). */
 export const STACK_FOLD = 4;
 export const V4_VERSION = 'detector-v4';
-const COMBINE = { l2: 1e-2, iterations: 400 };
+/** The two combiners tried; the one that flags more machine essays of fold 4 at the every-group line is kept. */
+const COMBINERS = {
+  linear: { l2: 1e-2, iterations: 400 },
+  perceptron: { hidden: 4, l2: 1e-3, iterations: 600, rate: 0.01, seeds: [1, 2, 3] },
+} as const;
 
 const round = (x: number) => (Number.isInteger(x) ? x : Number(x.toPrecision(7)));
 
@@ -107,26 +111,42 @@ export async function trainV4(
   const test = scored.filter((s) => s.t.split === 'test');
   log(`combiner: ${fit.length} texts of dev fold ${STACK_FOLD}, ${test.length} held out`);
 
-  const fitOn = (part: readonly Scored[]): LinearModel => {
-    const m = fitLogistic(part.map((s) => s.x), part.map((s) => s.t.label), sampleWeights(part.map((s) => s.t)), COMBINE);
-    return { mean: m.mean.map(round), scale: m.scale.map(round), weights: m.weights.map(round), bias: round(m.bias) };
+  const roundModel = (m: StackModel): StackModel => ({
+    mean: m.mean.map(round), scale: m.scale.map(round), weights: m.weights.map(round), bias: round(m.bias),
+    ...(m.hidden ? { hidden: { weights: m.hidden.weights.map(round), bias: m.hidden.bias.map(round) } } : {}),
+  });
+  const fitOn = (kind: keyof typeof COMBINERS, part: readonly Scored[]): StackModel => {
+    const x = part.map((s) => s.x);
+    const y = part.map((s) => s.t.label);
+    const w = sampleWeights(part.map((s) => s.t));
+    return roundModel(kind === 'linear' ? fitLogistic(x, y, w, COMBINERS.linear) : fitMlpEnsemble(x, y, w, COMBINERS.perceptron));
   };
-  // Cross-fitted scores within the fold (halves by prompt group) choose the threshold and the calibration's slope.
+  // Cross-fitted scores within the fold (halves by prompt group) choose the combiner, the threshold and the slope.
   const half = (s: Scored) => fnv1a(`v4half:${s.t.group}`) % 2;
-  const cross = new Map<Scored, number>();
-  for (const h of [0, 1]) {
-    const m = fitOn(fit.filter((s) => half(s) !== h));
-    for (const s of fit) if (half(s) === h) cross.set(s, linearScore(m, s.x));
-  }
-  const combine = fitOn(fit);
-  log(`combiner weights (standardised ${V4_FEATURES.join(', ')}): ${combine.weights.map((w) => w.toFixed(3)).join(', ')}, bias ${combine.bias.toFixed(3)}`);
-
   const formal = formalGroup();
   const groups = humanGroups(fit.map((s) => s.t), formal);
-  const perGroup = [...groups.entries()].map(([g, idx]) => [g, thresholdAtFpr(idx.map((i) => cross.get(fit[i] as Scored) as number), TARGET_FPR)] as const);
-  const binding = perGroup.reduce((a, b) => (b[1] > a[1] ? b : a), ['none', -Infinity] as const);
-  const rawThreshold = (Number.isFinite(binding[1]) ? binding[1] : 0) + THRESHOLD_MARGIN;
-  log(`threshold set by ${binding[0]} (${binding[1].toFixed(3)}), plus margin ${THRESHOLD_MARGIN}`);
+  const lineOf = (cross: ReadonlyMap<Scored, number>) => {
+    const perGroup = [...groups.entries()].map(([g, idx]) => [g, thresholdAtFpr(idx.map((i) => cross.get(fit[i] as Scored) as number), TARGET_FPR)] as const);
+    return perGroup.reduce((a, b) => (b[1] > a[1] ? b : a), ['none', -Infinity] as const);
+  };
+  const tried = (Object.keys(COMBINERS) as Array<keyof typeof COMBINERS>).map((kind) => {
+    const cross = new Map<Scored, number>();
+    for (const h of [0, 1]) {
+      const m = fitOn(kind, fit.filter((s) => half(s) !== h));
+      for (const s of fit) if (half(s) === h) cross.set(s, stackScore(m, s.x));
+    }
+    const binding = lineOf(cross);
+    const line = (Number.isFinite(binding[1]) ? binding[1] : 0) + THRESHOLD_MARGIN;
+    const machine = fit.filter((s) => s.t.label === 1 && isEssay(s.t));
+    const flagged = machine.filter((s) => (cross.get(s) as number) >= line).length / Math.max(1, machine.length);
+    log(`combiner ${kind}: ${(100 * flagged).toFixed(1)}% of fold ${STACK_FOLD}'s machine essays at the every-group line (cross-fitted; set by ${binding[0]})`);
+    return { kind, cross, binding, line, flagged };
+  });
+  const chosen = tried.reduce((a, b) => (b.flagged > a.flagged ? b : a));
+  const { cross, binding } = chosen;
+  const rawThreshold = chosen.line;
+  const combine = fitOn(chosen.kind, fit);
+  log(`combiner: ${chosen.kind}; threshold set by ${binding[0]} (${binding[1].toFixed(3)}), plus margin ${THRESHOLD_MARGIN}`);
   const slope = fitPlatt(fit.map((s) => cross.get(s) as number), fit.map((s) => s.t.label), sampleWeights(fit.map((s) => s.t))).a;
   const platt = { a: round(slope), b: round(-slope * rawThreshold) };
 
@@ -142,13 +162,14 @@ export async function trainV4(
       combinerFittedOn: `dev fold ${STACK_FOLD} of the prompt-disjoint split (${fit.length} texts; neither the transformer nor v3's out-of-fold models trained on it)`,
       thresholdRule: `cross-fitted within the fold: at most ${TARGET_FPR * 100}% of the human texts of every writer group, source and CEFR band at or above the AI line, plus a margin of ${THRESHOLD_MARGIN}`,
       thresholdSetBy: binding[0],
+      combiner: `${chosen.kind} (${tried.map((t) => `${t.kind}: ${(100 * t.flagged).toFixed(1)}%`).join(', ')} of fold ${STACK_FOLD}'s machine essays flagged at the every-group line, cross-fitted)`,
       encoderSha256: options.modelSha,
       encoder: options.encoderTraining,
     },
   };
 
   const v3Prob = (s: Scored) => sigmoid(v3.file.platt.a * s.v3 + v3.file.platt.b);
-  const v4Prob = (s: Scored) => sigmoid(platt.a * linearScore(combine, s.x) + platt.b);
+  const v4Prob = (s: Scored) => sigmoid(platt.a * stackScore(combine, s.x) + platt.b);
   const encProb = (s: Scored) => sigmoid((s.x[1] as number));
   const report: string[] = [];
   const essayAuc = (list: readonly Scored[], p: (s: Scored) => number) =>
