@@ -26,7 +26,7 @@ const cpuMs = () => {
 };
 
 /** A 3,500-word essay-like text made of held-out human essays, in paragraphs. */
-function essay(pool: readonly TrainingText[]): string {
+export function essay(pool: readonly TrainingText[]): string {
   const paragraphs: string[] = [];
   let words = 0;
   for (const e of pool) {

@@ -20,6 +20,7 @@ import { fnv1a } from '../../server/engines/detector/train/dataset.ts';
 import { auroc, rateAtOrAbove, tprAtFpr } from '../../server/engines/detector/train/metrics.ts';
 import { essayTables, isEssay, loadTrainingTexts, type TrainingText } from '../../server/engines/detector/train/train.ts';
 import { formalGroup } from '../../server/engines/detector/train/train-v4.ts';
+import { essay as essayOf } from './detector-engine.ts';
 import { PROJECT_ROOT, fileSha256 } from '../../server/models/index.ts';
 
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -72,15 +73,8 @@ export async function detectorV4Figures(quick = process.argv.includes('--quick')
   }
   const heldOut = texts.filter((t) => t.split === 'test');
   // A 3,500-word essay of held-out human essays, on one core (the engine threads run one intra-op thread each).
-  const parts: string[] = [];
-  let words = 0;
-  for (const e of heldOut.filter((t) => t.label === 0 && isEssay(t))) {
-    const take = e.text.split(/\s+/).slice(0, 3500 - words).join(' ');
-    parts.push(take);
-    words += take.split(/\s+/).length;
-    if (words >= 3500) break;
-  }
-  const essay = parts.join('\n\n');
+  const essay = essayOf(heldOut.filter((t) => t.label === 0 && isEssay(t)));
+  const words = essay.split(/\s+/).length;
   await v4.detect(essay);
   const runs = 3;
   const t1 = performance.now();
