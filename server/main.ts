@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, localAddress, redact, type OutboxMode } from './config.ts';
+import { paymentsNotice } from './payments/providers.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { addSourcesFrom } from './services/plagiarism-import.ts';
@@ -59,6 +60,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.kind === 'pglite' ? config.database.dir : 'memory';
   console.log(outboxNotice(config.mail.outbox, Boolean(config.mail.smtpUrl)));
+  console.log(paymentsNotice(config));
   // Which engine runs with which model, and what runs degraded (server/models/registry.ts): said on every start.
   for (const line of modelReportLines(modelReport(config.modelCacheDir))) console.log(line);
   const detector = detectorPlan();

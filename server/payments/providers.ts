@@ -33,3 +33,13 @@ export function paymentSetup(config: Pick<Config, 'stripe' | 'wechat' | 'siteUrl
     wechat,
   };
 }
+
+/** Which provider takes payments, said on every start: the sandbox charges nothing and grants any plan. */
+export function paymentsNotice(config: Pick<Config, 'stripe' | 'wechat' | 'production'>): string {
+  if (!config.stripe && !config.wechat) {
+    return `  Payments: the SANDBOX provider takes every payment (a test-mode checkout that charges nothing and grants what is bought)${config.production ? ', allowed in production by SANDBOX_PAYMENTS=true' : ''}. Set the Stripe variables to take real payments.`;
+  }
+  const card = config.stripe ? 'Stripe takes card plans and bean packs' : 'card payments are not available (no Stripe keys)';
+  const wechat = config.wechat ? 'WeChat Pay takes the WeChat plans' : 'WeChat Pay is not configured';
+  return `  Payments: ${card}; ${wechat}.`;
+}

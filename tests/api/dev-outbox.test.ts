@@ -62,7 +62,7 @@ describe.skipIf(secondDatabaseRun)('outbox configuration', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.outbox).toBe('off');
     expect(loadConfig({ HOST: '0.0.0.0', DEV_OUTBOX: 'true' }).mail.outbox).toBe('explicit');
     expect(loadConfig({ DEV_OUTBOX: 'false' }).mail.outbox).toBe('off');
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.outbox).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true' }).mail.outbox).toBe('off');
   });
 
   it('refuses DEV_OUTBOX=true in a production configuration', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, localAddress, redact } from '../../../server/config.ts';
+import { paymentsNotice } from '../../../server/payments/providers.ts';
 import { siteOriginOf } from '../../../server/site-origin.ts';
 
 describe('server configuration', () => {
@@ -58,5 +59,21 @@ describe('server configuration', () => {
   it('never shows a database password', () => {
     expect(redact('postgres://app:s3cret@db:5432/app')).toBe('postgres://app:***@db:5432/app');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@h/d' })).toThrowError(/u:\*\*\*@h/);
+  });
+});
+
+describe('payments in production', () => {
+  it('refuses to start in production with only the sandbox provider, unless SANDBOX_PAYMENTS=true says so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/NODE_ENV=production with no payment provider.*SANDBOX_PAYMENTS=true/);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true' }).production).toBe(true);
+    expect(() => loadConfig({ SANDBOX_PAYMENTS: 'maybe' })).toThrowError(/SANDBOX_PAYMENTS/);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ NODE_ENV: 'production', ...stripe }).stripe).toBeDefined();
+  });
+
+  it('says at every start which provider takes payments', () => {
+    expect(paymentsNotice(loadConfig({}))).toMatch(/Payments: the SANDBOX provider takes every payment \(a test-mode checkout that charges nothing/);
+    expect(paymentsNotice(loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true' }))).toMatch(/allowed in production by SANDBOX_PAYMENTS=true/);
+    expect(paymentsNotice(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toBe('  Payments: Stripe takes card plans and bean packs; WeChat Pay is not configured.');
   });
 });
