@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
-  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: config.llm !== undefined });
+  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: config.llm !== undefined, ipAllowlist: config.rateLimitAllowlist });
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });

@@ -14,18 +14,31 @@ import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields } from '../plugins/multipart.ts';
 import * as orders from '../services/orders.ts';
 import { quote, walletProducts } from '../services/quotes.ts';
+import { enforceLimit, limits } from '../services/rate-limit.ts';
 import { usableDiscount } from '../services/coupons.ts';
 import { authenticate } from '../services/sessions.ts';
 import { siteOriginOf, type SiteOrigins } from '../site-origin.ts';
 
+/** Largest body of a price quote, in bytes. */
+export const quoteBodyLimit = 256 * 1024;
+
 /** Quotes, orders and bean payments (spec §7). Bodies may be JSON or multipart fields. */
 export function commerceRoutes(
   app: FastifyInstance,
-  { db, key, providers, siteOrigins, llmConfigured = false }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins; llmConfigured?: boolean },
+  {
+    db,
+    key,
+    providers,
+    siteOrigins,
+    llmConfigured = false,
+    ipAllowlist = [],
+  }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins; llmConfigured?: boolean; ipAllowlist?: readonly string[] },
 ) {
   const authed = { preHandler: requireAuth(db, key) };
 
-  app.post(endpoints.quote, async (request) => {
+  // Public: a bounded body (one essay at the longest plan limit fits many times over) and a person's pace per address.
+  app.post(endpoints.quote, { bodyLimit: quoteBodyLimit }, async (request) => {
+    if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.quotePerIp, request.ip);
     const input = quoteRequest.parse(request.body);
     if (!input.couponIds?.length) return ok(quote(input));
     // Coupons are the caller's own: with coupon ids the quote needs the access token.

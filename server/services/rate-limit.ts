@@ -26,6 +26,8 @@ export const limits = {
   refreshPerIp: { name: 'refresh-ip', limit: 300, windowSeconds: 15 * 60 },
   /** Page views and events from one address: a reader's pace, not a flood. */
   analyticsPerIp: { name: 'analytics-ip', limit: 120, windowSeconds: 10 * 60 },
+  /** Price quotes from one address: the tool pages quote as a person types (debounced), about one a second at most. */
+  quotePerIp: { name: 'quote-ip', limit: 600, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

@@ -44,6 +44,25 @@ describe('[SITE-08] [COM-17] the public analytics endpoint is limited and capped
   });
 });
 
+describe('[COM-07] the public price quote is bounded and limited', () => {
+  const body = (content: string) => ({ products: [{ productId: 9, content }], currency: 'USD' });
+  it('refuses a body over 256 KB with a clear answer, and quotes a long essay', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/calculateSettlement', payload: body('word '.repeat(60_000)), remoteAddress: '192.0.2.60' });
+    expect(big.statusCode).toBe(413);
+    expect(big.body).not.toMatch(/at |node_modules/);
+    const long = await t.app.inject({ method: 'POST', url: '/api/calculateSettlement', payload: body('word '.repeat(5_000)), remoteAddress: '192.0.2.60' });
+    expect(long.json().code).toBe(0);
+  });
+
+  it('answers 429 past 600 quotes in 10 minutes from one address, while others go on', async () => {
+    const send = (ip: string) => t.app.inject({ method: 'POST', url: '/api/calculateSettlement', payload: body('Two words.'), remoteAddress: ip });
+    let last = 0;
+    for (let i = 0; i < 601; i++) last = (await send('192.0.2.61')).json().code;
+    expect(last).toBe(429);
+    expect((await send('192.0.2.62')).json().code).toBe(0);
+  });
+});
+
 describe('expired bookkeeping is pruned', () => {
   it('deletes expired rate-limit windows, codes and one-time tokens, and keeps live ones', async () => {
     const db = t.database.db;
