@@ -58,7 +58,7 @@ export function humanizerRunner(llm: Config['llm']): Runner {
 export const detectorRunner: Runner = async (order) => {
   const text = order.content ?? '';
   const result = await detector.detectText(text);
-  return { engine: `detector-${result.modelVersion}`, source: text, format: detectionView(text, result), plain: text };
+  return { engine: result.modelVersion, source: text, format: detectionView(text, result), plain: text };
 };
 
 /** The second classifier of the report: how much each AI sentence looks paraphrased by a tool. */
@@ -68,7 +68,7 @@ const paraphraseScores = (sentences: string[]): number[] => sentences.map((s) =>
 export const reportRunner: Runner = async (order) => {
   const text = order.content ?? '';
   const report = buildReport(order, text, await detector.detectText(text), paraphraseScores);
-  return { engine: `detector-${report.modelVersion}`, source: text, format: report, plain: text };
+  return { engine: report.modelVersion, source: text, format: report, plain: text };
 };
 
 /**
