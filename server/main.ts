@@ -64,7 +64,11 @@ async function main() {
   // Which engine runs with which model, and what runs degraded (server/models/registry.ts): said on every start.
   for (const line of modelReportLines(modelReport(config.modelCacheDir))) console.log(line);
   const detector = detectorPlan();
-  console.log(detector.degraded ? `  AI detector: ${detector.version} alone, DEGRADED (${detector.degraded}).` : `  AI detector: ${detector.version} (n-gram families and the transformer).`);
+  console.log(
+    detector.degraded
+      ? `  AI detector: ${detector.version} alone, DEGRADED (${detector.degraded}).`
+      : `  AI detector: ${detector.version}${detector.files ? ' (n-gram families and the transformer)' : ' (n-gram families and writing habits; this build has no transformer)'}.`,
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = localAddress(config.host, port);

@@ -33,7 +33,7 @@ export function loadModel(): void {
 /** Which detector answers, and why it is degraded when it is. */
 export interface DetectorEngine {
   version: string;
-  /** Null when v4 runs; else why only v3 runs. */
+  /** Null when the build's detector runs (v4, or v3 in a build without the transformer); else why v3 runs instead of v4. */
   degraded: string | null;
 }
 
@@ -42,7 +42,8 @@ export function detectorPlan(): DetectorEngine & { files?: { onnx: string; vocab
   const onnxEntry = MODELS.find((m) => m.name === 'detector-encoder-v4');
   const vocabEntry = MODELS.find((m) => m.name === 'detector-encoder-v4-vocab');
   const base = 'detector-v3';
-  if (!onnxEntry || !vocabEntry) return { version: base, degraded: 'detector-encoder-v4 is not in this build (server/models/registry.ts)' };
+  // Not in this build at all (the registry lists no transformer): v3 is the detector, and nothing is degraded.
+  if (!onnxEntry || !vocabEntry) return { version: base, degraded: null };
   for (const s of [modelStatus(onnxEntry), modelStatus(vocabEntry)]) {
     if (s.state !== 'ready') return { version: base, degraded: `${s.entry.name}: ${s.state === 'missing' ? `not found at ${s.path}` : (s.detail ?? 'not the registry file')}` };
   }
@@ -80,9 +81,9 @@ export async function detectorEngine(): Promise<DetectorEngine> {
  * probability, per-sentence scores and which parts qualify.
  */
 export async function detectText(text: string, engine: ReturnType<typeof loadV4> = loadV4()): Promise<DetectionResult & { degraded: boolean }> {
-  const { detector: d } = await engine;
+  const { detector: d, engine: which } = await engine;
   if (d) return { ...(await d.detect(text)), degraded: false };
-  return { ...detect(text), degraded: true };
+  return { ...detect(text), degraded: which.degraded !== null };
 }
 
 /** Scores a text with v3 alone (synchronous; the humanizer's checks, samples and training read it). */

@@ -27,5 +27,8 @@ describe('detector verdicts a student can trust', () => {
     expect(r.degraded).toBe(true);
     expect(r.modelVersion).toBe('detector-v3');
     expect(r.probability).toBe(detect(text).probability);
+    // A build without the transformer is not degraded: v3 is its detector.
+    const plain = await detectText(text, Promise.resolve({ detector: null, engine: { version: 'detector-v3', degraded: null } }));
+    expect(plain.degraded).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export const STACK_FOLD = 4;
 export const V4_VERSION = 'detector-v4';
 /** The two combiners tried; the one that flags more machine essays of fold 4 at the every-group line is kept. */
 const COMBINERS = {
+  /** v3's logit alone, recalibrated: the transformer must beat it here to be kept at all. */
+  v3: { l2: 1e-2, iterations: 400 },
   linear: { l2: 1e-2, iterations: 400 },
   perceptron: { hidden: 4, l2: 1e-3, iterations: 600, rate: 0.01, seeds: [1, 2, 3] },
 } as const;
@@ -119,6 +121,11 @@ export async function trainV4(
     const x = part.map((s) => s.x);
     const y = part.map((s) => s.t.label);
     const w = sampleWeights(part.map((s) => s.t));
+    if (kind === 'v3') {
+      const m = fitLogistic(x.map((r) => [r[0] as number]), y, w, COMBINERS.v3);
+      const rest = V4_FEATURES.length - 1;
+      return roundModel({ mean: [...m.mean, ...new Array<number>(rest).fill(0)], scale: [...m.scale, ...new Array<number>(rest).fill(1)], weights: [...m.weights, ...new Array<number>(rest).fill(0)], bias: m.bias });
+    }
     return roundModel(kind === 'linear' ? fitLogistic(x, y, w, COMBINERS.linear) : fitMlpEnsemble(x, y, w, COMBINERS.perceptron));
   };
   // Cross-fitted scores within the fold (halves by prompt group) choose the combiner, the threshold and the slope.
