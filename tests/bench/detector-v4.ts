@@ -50,7 +50,7 @@ export async function detectorV4Figures(quick = process.argv.includes('--quick')
   const lines: string[] = ['## AI detector v4 (transformer + n-gram families) beside v3', ''];
   const plan = detectorPlan();
   if (!plan.files) {
-    lines.push(`Skipped: detector v4 is not available here (${plan.degraded}); v3 answers alone.`);
+    lines.push(`Skipped: detector v4 is not available here (${plan.degraded ?? 'this build has no transformer'}); v3 answers alone.`);
     return lines;
   }
   const t0 = performance.now();

@@ -5,7 +5,7 @@ import { EncoderScorer, sampleWindows } from '../../../server/engines/detector/e
 
 const plan = detectorPlan();
 const fixture = new URL('../../fixtures/models/encoder-v4-logits.json', import.meta.url);
-if (!plan.files) console.warn(`detector v4 tests skipped: ${plan.degraded}`);
+if (!plan.files) console.warn(`detector v4 tests skipped: ${plan.degraded ?? 'this build has no transformer (server/models/registry.ts lists none)'}`);
 
 describe('detector v4 window sampling', () => {
   it('[TOOL-01] reads every window of a short text and an evenly spaced sample of a long one, first and last kept', () => {
