@@ -6,19 +6,24 @@
  * (npm run train:encoder puts it there) and the data of ../shared/datasets. Trains v3 again on the way (its out-of-fold
  * scores), which must give the committed v3 file byte for byte. Encoder scores are cached in training/.cache.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODEL_PATH, V4_MODEL_PATH } from '../server/engines/detector/index.ts';
+import { ENCODER_PATH, ENCODER_VOCAB_PATH, MODEL_PATH, V4_MODEL_PATH } from '../server/engines/detector/index.ts';
 import { EncoderScorer } from '../server/engines/detector/encoder.ts';
 import { serialiseV4, trainV4 } from '../server/engines/detector/train/train-v4.ts';
 import { serialiseModel, trainModel } from '../server/engines/detector/train/train.ts';
 import type { ModelFile } from '../server/engines/detector/engine.ts';
-import { PROJECT_ROOT, fileSha256, modelEntry, modelPath } from '../server/models/index.ts';
+import { PROJECT_ROOT, fileSha256 } from '../server/models/index.ts';
 
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
-const onnx = modelPath(modelEntry('detector-encoder-v4'));
-const vocab = modelPath(modelEntry('detector-encoder-v4-vocab'));
+// Read from where npm run train:encoder puts them, whether or not the registry lists them yet (it does once v4 ships).
+const onnx = ENCODER_PATH;
+const vocab = ENCODER_VOCAB_PATH;
+if (!existsSync(onnx)) {
+  console.error(`no transformer at ${onnx}: run npm run train:encoder first`);
+  process.exit(1);
+}
 const sha = fileSha256(onnx);
 const encoderTraining = JSON.parse(readFileSync(join(PROJECT_ROOT, 'training/.cache/encoder/training.json'), 'utf8')) as Record<string, unknown>;
 if (encoderTraining.sha256 !== sha) {

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ENCODER_PATH } from '../server/engines/detector/index.ts';
 import { PROJECT_ROOT } from '../server/models/index.ts';
 
 const run = (cmd: string, args: string[]) => {
@@ -24,6 +25,6 @@ const args = process.argv.slice(2);
 if (!existsSync(join(PROJECT_ROOT, 'training/.cache/detector-texts.jsonl'))) run(process.execPath, [join(PROJECT_ROOT, 'scripts/export-detector-data.ts')]);
 run(python, [join(PROJECT_ROOT, 'training/detector/train_encoder.py'), ...args]);
 if (!args.includes('--check')) {
-  copyFileSync(join(PROJECT_ROOT, 'training/.cache/encoder/model.onnx'), join(PROJECT_ROOT, 'server/engines/detector/model/encoder-v4.onnx'));
+  copyFileSync(join(PROJECT_ROOT, 'training/.cache/encoder/model.onnx'), ENCODER_PATH);
   console.log('copied the model to server/engines/detector/model/encoder-v4.onnx; now run npm run train:detector:v4 and update server/models/registry.ts');
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODELS, modelEntry, type ModelEntry } from './registry.ts';
+import { MODELS, type ModelEntry } from './registry.ts';
 
 export { MODELS, modelEntry, type ModelEntry } from './registry.ts';
 
@@ -52,12 +52,6 @@ export function modelStatus(entry: ModelEntry, cacheDir = DEFAULT_MODEL_CACHE): 
   const sha = fileSha256(path);
   if (sha !== entry.sha256) return { entry, path, state: 'mismatch', detail: `SHA-256 ${sha.slice(0, 12)}…, the registry says ${entry.sha256.slice(0, 12)}…` };
   return { entry, path, state: 'ready' };
-}
-
-/** The path of a model's file when it is present and verified, else null (the engine then runs degraded). */
-export function readyModel(name: string, cacheDir = DEFAULT_MODEL_CACHE): string | null {
-  const status = modelStatus(modelEntry(name), cacheDir);
-  return status.state === 'ready' ? status.path : null;
 }
 
 /** Every model's status, in registry order. */

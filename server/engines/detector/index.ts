@@ -16,6 +16,9 @@ export type { DetectionResult, SentenceScore } from './engine.ts';
 
 /** Path of the committed v3 model file. */
 export const MODEL_PATH = fileURLToPath(new URL('./model/detector-v3.json', import.meta.url));
+/** Where detector v4's transformer is put (npm run train:encoder), and its vocabulary; the registry names them once v4 ships. */
+export const ENCODER_PATH = fileURLToPath(new URL('./model/encoder-v4.onnx', import.meta.url));
+export const ENCODER_VOCAB_PATH = fileURLToPath(new URL('./model/encoder-v4.vocab.txt', import.meta.url));
 /** Path of the committed v4 combiner. */
 export const V4_MODEL_PATH = fileURLToPath(new URL('./model/detector-v4.json', import.meta.url));
 /** Path of the committed paraphrase model file. */
@@ -44,11 +47,12 @@ export function detectorPlan(): DetectorEngine & { files?: { onnx: string; vocab
   const base = 'detector-v3';
   // Not in this build at all (the registry lists no transformer): v3 is the detector, and nothing is degraded.
   if (!onnxEntry || !vocabEntry) return { version: base, degraded: null };
-  for (const s of [modelStatus(onnxEntry), modelStatus(vocabEntry)]) {
+  const [onnx, vocab] = [modelStatus(onnxEntry), modelStatus(vocabEntry)];
+  for (const s of [onnx, vocab]) {
     if (s.state !== 'ready') return { version: base, degraded: `${s.entry.name}: ${s.state === 'missing' ? `not found at ${s.path}` : (s.detail ?? 'not the registry file')}` };
   }
   if (!existsSync(V4_MODEL_PATH)) return { version: base, degraded: `no combiner file at ${V4_MODEL_PATH}` };
-  return { version: 'detector-v4', degraded: null, files: { onnx: modelStatus(onnxEntry).path, vocab: modelStatus(vocabEntry).path } };
+  return { version: 'detector-v4', degraded: null, files: { onnx: onnx.path, vocab: vocab.path } };
 }
 
 let v4: Promise<{ detector: DetectorV4 | null; engine: DetectorEngine }> | null = null;
@@ -69,11 +73,6 @@ export function loadV4(): Promise<{ detector: DetectorV4 | null; engine: Detecto
     }
   })();
   return v4;
-}
-
-/** Which detector answers on this machine (loads it). */
-export async function detectorEngine(): Promise<DetectorEngine> {
-  return (await loadV4()).engine;
 }
 
 /**

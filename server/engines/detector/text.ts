@@ -306,12 +306,11 @@ export function tokenize(sentence: string): Token[] {
  * (the same rule as the n-gram families: no headings, lists, code or tables), with its word count.
  */
 export function proseOf(text: string): { text: string; words: number } {
-  const parts: string[] = [];
-  let words = 0;
-  for (const s of segmentText(text)) {
-    if (!s.qualifies) continue;
-    parts.push(s.text.replace(/\s+/g, ' ').trim());
-    words += s.words;
-  }
-  return { text: parts.join(' '), words };
+  const qualifying = segmentText(text).filter((s) => s.qualifies);
+  return { text: joinProse(qualifying), words: qualifying.reduce((n, s) => n + s.words, 0) };
+}
+
+/** Sentences joined as the transformer reads them: whitespace collapsed, one space between. */
+export function joinProse(sentences: ReadonlyArray<Pick<Segment, 'text'>>): string {
+  return sentences.map((s) => s.text.replace(/\s+/g, ' ').trim()).join(' ');
 }

@@ -7,6 +7,7 @@
 import type { Analysis, DetectionResult, Detector } from './engine.ts';
 import type { EncoderScorer } from './encoder.ts';
 import { stackScore, type StackModel } from './logistic.ts';
+import { joinProse } from './text.ts';
 
 /** The combiner's inputs, in order. */
 export const V4_FEATURES = ['v3_logit', 'encoder_mean', 'encoder_max', 'encoder_min', 'encoder_spread', 'log_windows'] as const;
@@ -39,7 +40,7 @@ export function v4Input(v3Logit: number, windows: readonly number[]): number[] {
 
 /** The qualifying prose of an analysis, its sentences joined by spaces (text.ts proseOf, from segments at hand). */
 export function proseOfAnalysis(a: Pick<Analysis, 'segments' | 'qualifying'>): string {
-  return a.qualifying.map((i) => (a.segments[i] as Analysis['segments'][number]).text.replace(/\s+/g, ' ').trim()).join(' ');
+  return joinProse(a.qualifying.map((i) => a.segments[i] as Analysis['segments'][number]));
 }
 
 /** A loaded v4 detector. */
