@@ -96,7 +96,7 @@ export async function register(
     user = await createUser(deps.db, { email: input.email, passwordHash, locale: caller.locale, userType: '1', referCode: input.referCode ?? null });
   } catch {
     // Two sign-ups raced for the same address: the loser's code was already used.
-    throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeUsed');
+    throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
   }
   await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return startSession(deps.db, deps.key, user.id);

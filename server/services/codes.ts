@@ -49,7 +49,9 @@ export async function checkCode(db: Db, key: Uint8Array, email: string, purpose:
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   if (!latest) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
-  if (latest.consumedAt) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeUsed');
+  // A used code answers as a wrong one: "already used" told a registered address (whose sign-up code was used)
+  // from a new one for about a day (issue 29).
+  if (latest.consumedAt) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
   if (latest.attempts >= authRules.codeMaxAttempts) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeAttempts');
   if (latest.expiresAt.getTime() <= Date.now()) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeExpired');
   if (!sameHash(latest.codeHash, hashCode(key, purpose, email, code))) {
@@ -62,6 +64,6 @@ export async function checkCode(db: Db, key: Uint8Array, email: string, purpose:
       .set({ consumedAt: new Date() })
       .where(and(eq(emailCodes.id, latest.id), sql`${emailCodes.consumedAt} is null`))
       .returning({ id: emailCodes.id });
-    if (used.length === 0) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeUsed');
+    if (used.length === 0) throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');
   }
 }

@@ -82,6 +82,11 @@ export function referenceLookup(db: Db, config: ReferenceLookupConfig, options: 
           options.log?.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'reference lookup failed');
           throw new Unavailable();
         });
+      // A redirect to another host or path is not the provider's answer.
+      if (response.redirected && !sameBase(response.url, url)) {
+        await response.body?.cancel();
+        throw new Unavailable();
+      }
       if (response.status === 429 || response.status === 503) {
         const wait = retryAfterMs(response.headers.get('retry-after'));
         await response.body?.cancel();
@@ -106,14 +111,35 @@ export function referenceLookup(db: Db, config: ReferenceLookupConfig, options: 
     throw new Unavailable();
   }
 
+  function sameBase(final: string, asked: URL): boolean {
+    try {
+      const got = new URL(final);
+      return got.origin === asked.origin && got.pathname === asked.pathname;
+    } catch {
+      return false;
+    }
+  }
+
   async function store(key: string, provider: Provider, status: number, body: unknown) {
     const row = { key, provider, status, body, fetchedAt: new Date() };
     await db.insert(referenceLookups).values(row).onConflictDoUpdate({ target: referenceLookups.key, set: { status, body, fetchedAt: row.fetchedAt } });
   }
 
-  const endpoint = (base: string, path: string) => new URL(`${base}${path}`);
+  /**
+   * A provider URL under its configured base. The DOI goes in encoded (a slash or a dot segment in it cannot reach
+   * another path of the host), and a URL that would leave the base's origin or path is refused (issue 29).
+   */
+  const endpoint = (base: string, path: string) => {
+    const url = new URL(`${base}${path}`);
+    const root = new URL(base);
+    if (url.origin !== root.origin || !url.pathname.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)) throw new Unavailable();
+    return url;
+  };
+  /** DOIs with an empty, "." or ".." segment are no DOI a registry issues; they are not looked up. */
+  const lookable = (doi: string) => /^10\.\d{4,9}\/\S+$/.test(doi) && !doi.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
 
   async function byDoi(doi: string): Promise<RefRecord | null | undefined> {
+    if (!lookable(doi)) return undefined;
     if (config.crossrefBaseUrl) {
       const answer = await get('crossref', `crossref:doi:${doi}`, endpoint(config.crossrefBaseUrl, `/works/${encodeURIComponent(doi)}`));
       if (answer.status === 404) return null;
@@ -121,7 +147,7 @@ export function referenceLookup(db: Db, config: ReferenceLookupConfig, options: 
       return message ? recordFromCrossref(message) : null;
     }
     if (config.openAlexBaseUrl) {
-      const answer = await get('openalex', `openalex:doi:${doi}`, endpoint(config.openAlexBaseUrl, `/works/doi:${doi}`));
+      const answer = await get('openalex', `openalex:doi:${doi}`, endpoint(config.openAlexBaseUrl, `/works/doi:${encodeURIComponent(doi)}`));
       if (answer.status === 404) return null;
       return answer.body ? recordFromOpenAlex(answer.body as Record<string, unknown>) : null;
     }

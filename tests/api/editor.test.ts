@@ -75,6 +75,13 @@ describe('essay editor documents API', () => {
     const foreign = await call(t, 'POST', '/api/editor/document', other.headers, { id, revision: 1, text: 'stolen' });
     expect(foreign.code).not.toBe(409);
     expect(foreign.message).toBe('Ce document est introuvable.');
+    // A revision past PostgreSQL's integer range is refused with the translated message, not a 500.
+    for (const revision of [2147483648, 1e300]) {
+      const huge = await call(t, 'POST', '/api/editor/document', user.headers, { id, revision, text: 'Draft from nowhere' });
+      expect(huge.status, JSON.stringify(huge)).toBe(200);
+      expect(huge.message).toBe('Ce document est introuvable.');
+    }
+    expect((await call(t, 'GET', `/api/editor/document?id=${id}`, user.headers)).data).toMatchObject({ text: 'Draft from tab B', revision: 3 });
   });
 
   it('[TOOL-06] refuses a visitor, an over-long text and a malformed id with translated messages, changing nothing', async () => {

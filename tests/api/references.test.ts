@@ -4,6 +4,8 @@ import type { ReferenceReport } from '../../src/domain/references.ts';
 import { startFakeBibliographic, type FakeBibliographic } from '../support/fake-bibliographic.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { referenceLookup } from '../../server/services/reference-lookup.ts';
+import type { ReferenceFields } from '../../server/engines/references/fields.ts';
 
 type Json = Record<string, any>;
 let fake: FakeBibliographic;
@@ -80,6 +82,28 @@ describe('reference checker runs (order type 6)', () => {
     expect(codes).toContain('citedNotListed:Smith (2020)');
     // The polite pool's contact address goes with every request.
     expect(fake.requests.every((r) => r.includes('mailto=refs%40inkwise.test'))).toBe(true);
+  });
+
+  it('[TOOL-05] a DOI cannot reach another path of a provider: encoded in the URL, dot segments refused, redirects off the path refused', async () => {
+    const asked: string[] = [];
+    const spy: typeof fetch = async (input, init) => {
+      asked.push(String(input));
+      return fetch(input, init);
+    };
+    const fields = (doi: string, title = 'A title nobody wrote'): ReferenceFields =>
+      ({ authors: [{ family: 'Ng', given: 'A.' }], etAl: false, year: 2020, date: '(2020).', title, container: 'Journal', volume: null, issue: null, pages: null, doi, url: null, kind: 'article' }) as unknown as ReferenceFields;
+    const lookup = referenceLookup(online.database.db, { crossrefBaseUrl: undefined, openAlexBaseUrl: fake.openAlexBaseUrl, contactEmail: undefined }, { fetch: spy });
+    await lookup(fields('10.1234/../../../secret'));
+    await lookup(fields('10.1038/nature14539'));
+    const byDoi = asked.filter((u) => u.includes('/works/doi:'));
+    // The traversal DOI was not looked up by DOI at all; the real one went in encoded, under /works/.
+    expect(byDoi).toHaveLength(1);
+    expect(new URL(byDoi[0]!).pathname).toBe(`${new URL(fake.openAlexBaseUrl).pathname}/works/doi:10.1038%2Fnature14539`);
+    for (const u of asked) expect(new URL(u).pathname.startsWith(`${new URL(fake.openAlexBaseUrl).pathname}/works`)).toBe(true);
+    // A provider answer that redirects elsewhere is not taken as the provider's.
+    const redirecting: typeof fetch = async () => Object.defineProperty(new Response(JSON.stringify({ id: 'W1', title: 'secret' }), { status: 200 }), 'redirected', { value: true }) as Response;
+    const moved = referenceLookup(online.database.db, { crossrefBaseUrl: undefined, openAlexBaseUrl: `${fake.openAlexBaseUrl}/moved`, contactEmail: undefined }, { fetch: redirecting });
+    expect(await moved(fields('10.1109/cvpr.2016.90', 'Another title nobody wrote'))).toBe('unavailable');
   });
 
   it('[TOOL-05] caches lookups in the database: the same list checked again asks the providers nothing', async () => {

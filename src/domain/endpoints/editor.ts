@@ -12,7 +12,8 @@ export const editorDocumentRequest = z.object({ id });
  */
 export const editorSaveRequest = z.object({
   id: id.optional(),
-  revision: z.number({ message: 'editor.error.notFound' }).int().min(0).optional(),
+  // A revision is a PostgreSQL integer: a larger number is no revision of any document (it answered 500; issue 29).
+  revision: z.number({ message: 'editor.error.notFound' }).int().min(0).max(2_147_483_647, { message: 'editor.error.notFound' }).optional(),
   text: z.string().max(editorLimits.maxChars, { message: 'editor.error.tooLong' }),
 });
 
