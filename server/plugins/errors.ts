@@ -4,7 +4,7 @@ import { pickLocale } from '../../src/i18n/locales.ts';
 import { english } from '../../src/i18n/messages/index.ts';
 import { translate, type MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
+import { TOO_MANY_VALUES, findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
 
 /** The request's locale from Accept-Language (spec LOC-02), en when none fits. */
 export function requestLocale(request: FastifyRequest) {
@@ -61,8 +61,10 @@ function fromFastify(error: FastifyError): [number, number, MessageKey] | undefi
  */
 export function registerTextGuard(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
-    if (findUnstorableText(request.params) !== undefined || findUnstorableText(request.query) !== undefined || findUnstorableText(request.body) !== undefined) {
-      throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
+    for (const part of [request.params, request.query, request.body]) {
+      const found = findUnstorableText(part);
+      if (found === TOO_MANY_VALUES) throw new AppError(ErrorCode.BAD_REQUEST, 'error.payloadTooLarge', { status: 413 });
+      if (found !== undefined) throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
     }
   });
 }

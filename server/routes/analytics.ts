@@ -6,7 +6,7 @@ import { ok } from '../envelope.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { recordEvent } from '../services/analytics.ts';
 import { enforceLimit, limits } from '../services/rate-limit.ts';
-import { findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
+import { TOO_MANY_VALUES, findUnstorableText, unstorableTextKey } from '../../src/domain/endpoints/safe-values.ts';
 
 /** POST /api/analytics/event: stores a page view or a spec §9 event. */
 export function analyticsRoutes(app: FastifyInstance, { database, forwardUrl, ipAllowlist }: { database: Database; forwardUrl: string | undefined; ipAllowlist: readonly string[] }) {
@@ -16,7 +16,9 @@ export function analyticsRoutes(app: FastifyInstance, { database, forwardUrl, ip
     if (!ipAllowlist.includes(request.ip)) await enforceLimit(database.db, limits.analyticsPerIp, request.ip);
     const body = parseBeaconBody(request.body);
     // The beacon's text body is parsed here, after the route-wide text guard has run.
-    if (findUnstorableText(body) !== undefined) throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
+    const found = findUnstorableText(body);
+    if (found === TOO_MANY_VALUES) throw new AppError(ErrorCode.BAD_REQUEST, 'error.payloadTooLarge', { status: 413 });
+    if (found !== undefined) throw new AppError(ErrorCode.BAD_REQUEST, unstorableTextKey, { status: 400 });
     const event = trackEventRequest.parse(body);
     await recordEvent(database.db, event, sink);
     return ok(null);

@@ -58,6 +58,14 @@ describe('[API-02] bad strings and numbers get a clear error, never a 500', () =
     expect(res.body.code).not.toBe(0);
   });
 
+  it('refuses a NUL behind 100,000 values of padding as too large, before any route reads it', async () => {
+    for (const url of ['/api/createOrder', '/api/analytics/event']) {
+      const res = await send('POST', url, { productId: 9, name: 'beanChargeView', path: '/en', content: 'Some essay\u0000 text.', pad: new Array(100_001).fill(0) });
+      expect(res.status, JSON.stringify(res.body)).toBe(413);
+      expect(res.body.message).toBe('La requête est trop volumineuse.');
+    }
+  });
+
   it('still lists with every legal status and page', async () => {
     expect((await send('POST', '/api/tool/list', { orderStatus: 50, page: 3 })).body.code).toBe(0);
     expect((await send('GET', '/api/essay/history?page=2&size=10')).body.code).toBe(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editorLimits } from '../editor.ts';
+import { int32Max } from './safe-values.ts';
 
 const id = z.uuid({ message: 'editor.error.notFound' });
 
@@ -13,7 +14,7 @@ export const editorDocumentRequest = z.object({ id });
 export const editorSaveRequest = z.object({
   id: id.optional(),
   // A revision is a PostgreSQL integer: a larger number is no revision of any document (it answered 500; issue 29).
-  revision: z.number({ message: 'editor.error.notFound' }).int().min(0).max(2_147_483_647, { message: 'editor.error.notFound' }).optional(),
+  revision: z.number({ message: 'editor.error.notFound' }).int().min(0).max(int32Max, { message: 'editor.error.notFound' }).optional(),
   text: z.string().max(editorLimits.maxChars, { message: 'editor.error.tooLong' }),
 });
 

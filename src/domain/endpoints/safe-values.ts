@@ -14,17 +14,24 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed();
 }
 
+/** The most values (strings, numbers, keys' values) a request may hold; more is refused as too large. */
+export const MAX_VALUES = 100_000;
+/** What `findUnstorableText` answers for a body with more than MAX_VALUES values. */
+export const TOO_MANY_VALUES = Symbol('too many values');
+
 /**
  * The first string, or object key, anywhere in `value` that PostgreSQL cannot
  * store, or undefined. Walks without recursion, so a deeply nested body cannot
  * overflow the stack; buffers (uploaded files) are not text and are skipped.
  */
-export function findUnstorableText(value: unknown): string | undefined {
+export function findUnstorableText(value: unknown): string | typeof TOO_MANY_VALUES | undefined {
   const stack: unknown[] = [value];
   let visited = 0;
   while (stack.length > 0) {
     const item = stack.pop();
-    if (++visited > 100_000) return undefined;
+    // A body of more values than any form of ours sends is refused whole: a NUL behind the padding would otherwise
+    // go unseen and reach PostgreSQL (issue 29).
+    if (++visited > MAX_VALUES) return TOO_MANY_VALUES;
     if (typeof item === 'string') {
       if (!isStorableText(item)) return item;
     } else if (Array.isArray(item)) {

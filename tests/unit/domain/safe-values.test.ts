@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, int32, isStorableText } from '../../../src/domain/endpoints/safe-values.ts';
+import { MAX_VALUES, TOO_MANY_VALUES, findUnstorableText, int32, isStorableText } from '../../../src/domain/endpoints/safe-values.ts';
 
 describe('[API-02] values PostgreSQL can store', () => {
   it('refuses NUL and lone surrogates, keeps every other character', () => {
@@ -14,6 +14,11 @@ describe('[API-02] values PostgreSQL can store', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(findUnstorableText(deep)).toBe('end\u0000');
+  });
+
+  it('refuses a body of more values than it walks, so a NUL behind padding is never let through', () => {
+    expect(findUnstorableText(['x\u0000', ...new Array<number>(MAX_VALUES + 1).fill(0)])).toBe(TOO_MANY_VALUES);
+    expect(findUnstorableText(new Array<number>(MAX_VALUES - 1).fill(0))).toBeUndefined();
   });
 
   it('bounds whole numbers to a PostgreSQL integer', () => {
