@@ -252,6 +252,8 @@ export const payments = pgTable(
     status: text('status').notNull().default('open'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /** The provider's id of the checkout (a Stripe Checkout Session), to expire it when the order is cancelled. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -71,7 +71,19 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
         { idempotencyKey: `checkout-${paymentId}` },
       );
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return { payUrl: session.url };
+      return { payUrl: session.url, externalId: session.id };
+    },
+    async closeCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'closed';
+      } catch (error) {
+        // Only an open session can be expired: one that completed meanwhile was paid; one already expired is closed.
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'complete') return 'completed';
+        if (session.status === 'expired') return 'closed';
+        throw error;
+      }
     },
     async cancelRenewal(subscriptionId) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });

@@ -4,9 +4,9 @@ import { ledgerHistory } from '../services/ledger.ts';
 import { productById } from '../../src/domain/products.ts';
 import { isLlmMode } from '../../src/domain/rewriter.ts';
 import { requestLocale } from '../plugins/errors.ts';
-import { cancelSubscription, checkoutSession, completeCheckout, currentSubscription, lastCheckoutOutcome, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
+import { cancelSubscription, checkoutSession, closeOpenCheckouts, completeCheckout, currentSubscription, lastCheckoutOutcome, providerFor, refreshPaymentStatus, startCheckout, type PaymentProviders } from '../services/payments.ts';
 import { endpoints } from '../../src/domain/endpoints/paths.ts';
-import { OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
+import { OrderStatus, OrderType, subscriptionOrderTypes, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -121,7 +121,10 @@ export function commerceRoutes(
 
   app.post(endpoints.cancelOrder, authed, async (request) => {
     const { orderNo } = cancelOrderRequest.parse(request.body);
-    const order = await orders.cancelOrder(db, principalOf(request).userId, orderNo);
+    const userId = principalOf(request).userId;
+    const unpaid = await orders.getOwnOrder(db, userId, orderNo);
+    if (unpaid.status === OrderStatus.PAYMENT_PENDING) await closeOpenCheckouts(db, providers, unpaid);
+    const order = await orders.cancelOrder(db, userId, orderNo);
     return ok({ orderNo: order.orderNo, status: order.status });
   });
 

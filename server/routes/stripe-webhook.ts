@@ -37,7 +37,10 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, se
     if (notice) {
       try {
         const result = await apply(db, notice);
-        request.log.info({ notice: notice.kind, result }, 'stripe event applied');
+        if (result && typeof result === 'object' && 'late' in result) {
+          // Paid in the moment before the order was cancelled and its session expired: delivered; the operator hears of it.
+          request.log.warn({ notice: notice.kind, result }, 'stripe payment arrived for a cancelled order: delivered');
+        } else request.log.info({ notice: notice.kind, result }, 'stripe event applied');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         request.log.warn({ err: error }, 'stripe event not applied');

@@ -32,6 +32,8 @@ export interface CheckoutRequest {
 export interface CheckoutStart {
   payUrl: string;
   codeUrl?: string;
+  /** The provider's id of the checkout (a Stripe Checkout Session id), kept to close it on cancel. */
+  externalId?: string;
 }
 
 /** How a payment ended, as a provider reports it, with what was actually paid when it says so. */
@@ -53,6 +55,11 @@ export interface PaymentProvider {
   queryPayment?(paymentId: string): Promise<PaymentVerdict | undefined>;
   /** Stops the automatic renewal of a subscription the provider bills (Stripe Billing). */
   cancelRenewal?(subscriptionId: string): Promise<void>;
+  /**
+   * Closes an open checkout so that it can no longer be paid (Stripe: expires the Checkout Session). Answers
+   * 'completed' when it was paid meanwhile: then the order is not cancelled, and the provider's notice delivers it.
+   */
+  closeCheckout?(externalId: string): Promise<'closed' | 'completed'>;
 }
 
 /** The provider of each payment channel; a channel without one refuses payment. */
@@ -61,6 +68,28 @@ export interface PaymentProviders {
   card: PaymentProvider | undefined;
   /** The WeChat plans (order types 14 and 15): WeChat Pay, or the sandbox. */
   wechat: PaymentProvider | undefined;
+}
+
+/**
+ * Before an unpaid order is cancelled: closes each of its checkouts still open at a provider that can close one
+ * (Stripe expires the Checkout Session), so nothing can be paid for a cancelled order (issue 29: a customer paid a
+ * session of a cancelled order and received nothing). A checkout paid meanwhile refuses the cancel: the provider's
+ * notice delivers the order.
+ */
+export async function closeOpenCheckouts(db: Db, providers: PaymentProviders, order: OrderRow): Promise<void> {
+  const open = await db.select().from(payments).where(and(eq(payments.orderNo, order.orderNo), eq(payments.status, 'open')));
+  for (const payment of open) {
+    const provider = [providers.card, providers.wechat].find((p) => p?.name === payment.provider);
+    if (!provider?.closeCheckout || !payment.externalId) continue;
+    let closed: 'closed' | 'completed';
+    try {
+      closed = await provider.closeCheckout(payment.externalId);
+    } catch {
+      throw new AppError(ErrorCode.DEFAULT, 'error.databaseUnavailable');
+    }
+    if (closed === 'completed') throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
+    await db.update(payments).set({ status: 'abandoned', completedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+  }
 }
 
 /** The default provider: a local checkout page of ours, clearly marked test mode. */
@@ -127,7 +156,8 @@ export async function startCheckout(
     createdAt: payment.createdAt,
     origin,
   });
-  return { ...start, status: OrderStatus.PAYMENT_PENDING, amountCents: payment.amountCents, currency: payment.currency };
+  if (start.externalId && start.externalId !== payment.externalId) await db.update(payments).set({ externalId: start.externalId }).where(eq(payments.id, payment.id));
+  return { payUrl: start.payUrl, ...(start.codeUrl ? { codeUrl: start.codeUrl } : {}), status: OrderStatus.PAYMENT_PENDING, amountCents: payment.amountCents, currency: payment.currency };
 }
 
 function addPeriod(from: Date, billing: 'monthly' | 'annual'): Date {
@@ -191,7 +221,7 @@ export type CheckoutOutcome = 'succeeded' | 'failed' | 'abandoned';
  * conditional update, so a replayed notice changes nothing. Success moves the
  * order to "payment received", delivers it and marks it done, in one transaction.
  */
-export async function completeCheckout(db: Db, paymentId: string, outcome: CheckoutOutcome, details: CheckoutDetails = {}): Promise<{ orderNo: string; status: number }> {
+export async function completeCheckout(db: Db, paymentId: string, outcome: CheckoutOutcome, details: CheckoutDetails = {}): Promise<{ orderNo: string; status: number; late?: boolean }> {
   return db.transaction(async (tx) => {
     if (outcome === 'succeeded' && details.paid) {
       const [asked] = await tx.select({ amountCents: payments.amountCents, currency: payments.currency }).from(payments).where(eq(payments.id, paymentId));
@@ -210,16 +240,23 @@ export async function completeCheckout(db: Db, paymentId: string, outcome: Check
       return { orderNo: known.orderNo, status: order?.status ?? OrderStatus.PAYMENT_PENDING };
     }
     if (outcome !== 'succeeded') return { orderNo: payment.orderNo, status: OrderStatus.PAYMENT_PENDING };
-    const [order] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.PAYMENT_RECEIVED, paymentRef: payment.id, updatedAt: new Date() })
-      .where(and(eq(orders.orderNo, payment.orderNo), eq(orders.status, OrderStatus.PAYMENT_PENDING)))
-      .returning();
+    // A payment that succeeded is delivered, also for an order cancelled meanwhile (a checkout paid in the moment
+    // before it was closed): the customer paid, so they get what they paid for, and the operator is told (`late`).
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, payment.orderNo)).for('update');
+    const late = current?.status === OrderStatus.CANCELLED;
+    const [order] =
+      current && (current.status === OrderStatus.PAYMENT_PENDING || late)
+        ? await tx
+            .update(orders)
+            .set({ status: OrderStatus.PAYMENT_RECEIVED, paymentRef: payment.id, updatedAt: new Date() })
+            .where(and(eq(orders.orderNo, payment.orderNo), eq(orders.status, current.status)))
+            .returning()
+        : [];
     if (!order) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
     // WeChat Pay Native charges once: such a plan ends with its period unless bought again.
     await fulfil(tx, order, { renews: payment.provider !== 'wechat', stripeSubscriptionId: details.stripeSubscriptionId });
     await tx.update(orders).set({ status: OrderStatus.DONE, updatedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
-    return { orderNo: order.orderNo, status: OrderStatus.DONE };
+    return { orderNo: order.orderNo, status: OrderStatus.DONE, ...(late ? { late: true } : {}) };
   });
 }
 

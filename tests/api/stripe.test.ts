@@ -8,6 +8,8 @@ import { startSession } from '../../server/services/sessions.ts';
 import { createUser } from '../../server/services/users.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { payments } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 const secretKey = 'sk_test_inkwise_local';
 const webhookSecret = 'whsec_inkwise_local_secret';
@@ -108,6 +110,39 @@ describe('Stripe Checkout through the official SDK, against a server speaking St
     // Cancelled by the buyer, the coupon moves on.
     await t.app.inject({ method: 'POST', url: '/api/order/cancel', headers, payload: { orderNo: first.data.orderNo } });
     expect((await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.PREMIUM_MONTHLY, couponIds } })).json().code).toBe(0);
+  });
+
+  it('[COM-08] cancelling an unpaid order expires its Checkout Session at Stripe; a session paid meanwhile keeps the order, and a late success is delivered', async () => {
+    const headers = await buyer();
+    const order = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.BEANS_SMALL } })).json();
+    await t.app.inject({ method: 'POST', url: '/api/createPayment', headers, payload: { orderNo: order.data.orderNo } });
+    const session = fake.sessions.at(-1)!;
+    const cancelled = (await t.app.inject({ method: 'POST', url: '/api/order/cancel', headers, payload: { orderNo: order.data.orderNo } })).json();
+    expect(cancelled).toMatchObject({ code: 0, data: { status: OrderStatus.CANCELLED } });
+    expect(fake.expired).toContain(session.id);
+
+    // Paid at Stripe in the moment before the cancel: the cancel is refused and the order stays payable.
+    const paid = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.BEANS_SMALL } })).json();
+    await t.app.inject({ method: 'POST', url: '/api/createPayment', headers, payload: { orderNo: paid.data.orderNo } });
+    const paidSession = fake.sessions.at(-1)!;
+    fake.pay(paidSession.id!);
+    const refused = (await t.app.inject({ method: 'POST', url: '/api/order/cancel', headers, payload: { orderNo: paid.data.orderNo } })).json();
+    expect(refused).toEqual({ code: 1, message: 'This order can no longer be changed.' });
+    const before = await balance(headers);
+    expect((await webhook(completed(paidSession.client_reference_id!))).statusCode).toBe(200);
+    expect(await balance(headers)).toBe(before + 500);
+
+    // A success for an order that was cancelled anyway (its session could not be closed) is delivered, not dropped.
+    const late = (await t.app.inject({ method: 'POST', url: '/api/createOrder', headers, payload: { productId: ProductId.BEANS_SMALL } })).json();
+    await t.app.inject({ method: 'POST', url: '/api/createPayment', headers, payload: { orderNo: late.data.orderNo } });
+    const lateSession = fake.sessions.at(-1)!;
+    await t.database.db.update(payments).set({ externalId: null }).where(eq(payments.orderNo, late.data.orderNo));
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/cancel', headers, payload: { orderNo: late.data.orderNo } })).json().code).toBe(0);
+    const now = await balance(headers);
+    expect((await webhook(completed(lateSession.client_reference_id!))).statusCode).toBe(200);
+    expect(await balance(headers)).toBe(now + 500);
+    const status = (await t.app.inject({ method: 'POST', url: '/api/checkPaymentStatus', headers, payload: { orderNo: late.data.orderNo } })).json();
+    expect(status.data.status).toBe(OrderStatus.DONE);
   });
 
   it('opens a one-off payment for a bean pack, and refuses the WeChat plans while WeChat Pay is not configured', async () => {
