@@ -13,7 +13,7 @@ import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
 import { refLimits } from '../../src/domain/references.ts';
 import type { RewriteSettings } from '../../src/domain/rewriter.ts';
-import type { WriterRequest } from '../../src/domain/writer.ts';
+import { writerLength, type WriterRequest } from '../../src/domain/writer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -48,12 +48,16 @@ export function assertOrderable(product: Product): void {
   if (product.kind === 'tool' && !orderableTypes.has(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.toolUnavailable');
 }
 
-/** What a product costs for some content: beans for tools, cents for plans and packs. */
-export function priceOf(product: Product, content: string, currency: CurrencyCode): { beans: number; cents: number; words: number } {
+/**
+ * What a product costs for some content: beans for tools, cents for plans and packs. The AI writer is priced by the
+ * length of the essay it is asked for (`writerLength`, default writerLength.default), not by the topic's few words
+ * (issue 29: a 3,000-word draft cost what a 10-word topic did).
+ */
+export function priceOf(product: Product, content: string, currency: CurrencyCode, writerWords?: number): { beans: number; cents: number; words: number } {
   const words = countWords(content);
   switch (product.kind) {
     case 'tool':
-      return { beans: toolPrice(product, words), cents: 0, words };
+      return { beans: toolPrice(product, product.orderType === OrderType.AI_WRITE ? (writerWords ?? writerLength.default) : words), cents: 0, words };
     case 'plan':
       return { beans: 0, cents: planChargeCents(product, currency), words };
     case 'beans':
@@ -101,7 +105,7 @@ export async function createOrder(
   if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);
   const content = input.content ?? '';
   const currency = input.currency ?? defaultCurrency;
-  const price = priceOf(product, content, currency);
+  const price = priceOf(product, content, currency, input.extraInfo?.length);
   if (product.kind === 'tool') checkToolOrder(user, product.orderType, content, price.words);
   const couponIds = input.couponIds ?? [];
   if (couponIds.length > 0 && product.kind === 'tool') throw new AppError(ErrorCode.DEFAULT, 'coupon.error.notApplicable');

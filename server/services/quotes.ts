@@ -35,7 +35,7 @@ export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0):
     assertOrderable(product);
     const content = line.content ?? '';
     wordCount = Math.max(wordCount, countWords(content));
-    const price = priceOf(product, content, currency);
+    const price = priceOf(product, content, currency, input.extraInfo?.length);
     const amount = (product.kind === 'tool' ? price.beans : price.cents) * line.count;
     productSettlements[String(line.productId)] = {
       showPrice: amount,

@@ -160,7 +160,7 @@ export type PriceQuote = { price: number | null } | { error: unknown };
  * answers a refresh to call on every change; it waits for typing to pause, the last request wins, and no text
  * answers `{ price: null }` at once.
  */
-export function createPriceRefresh(productId: ProductId, text: () => string, show: (quote: PriceQuote) => void): () => void {
+export function createPriceRefresh(productId: ProductId, text: () => string, show: (quote: PriceQuote) => void, extra: () => { length?: number } = () => ({})): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let abort: AbortController | undefined;
   return () => {
@@ -171,7 +171,7 @@ export function createPriceRefresh(productId: ProductId, text: () => string, sho
       const current = new AbortController();
       abort = current;
       try {
-        const quote = await toolsApi.quoteTool(productId, text(), false, current.signal);
+        const quote = await toolsApi.quoteTool(productId, text(), false, current.signal, extra());
         show({ price: quote.productSettlements[String(productId)]?.payPrice ?? null });
       } catch (error) {
         if (!current.signal.aborted) show({ error });

@@ -55,12 +55,15 @@ const refreshPrice = createPriceRefresh(
     if ('error' in quote) console.info('writer quote unavailable', quote.error);
     $writerPrice.set('error' in quote ? null : quote.price);
   },
+  // The price follows the length asked for, not the topic's words.
+  () => ({ length: $writer.get().length }),
 );
 
 export function patchWriter(values: Partial<Pick<WriterState, 'topic' | 'essayType' | 'length' | 'outlineInput' | 'sourcesInput'>>): void {
-  const topicChanged = values.topic !== undefined && values.topic !== $writer.get().topic;
-  $writer.set({ ...$writer.get(), ...values, problem: null });
-  if (topicChanged) refreshPrice();
+  const before = $writer.get();
+  const priced = (values.topic !== undefined && values.topic !== before.topic) || (values.length !== undefined && values.length !== before.length);
+  $writer.set({ ...before, ...values, problem: null });
+  if (priced) refreshPrice();
 }
 
 

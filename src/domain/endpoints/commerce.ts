@@ -17,7 +17,8 @@ export const quoteRequest = z.object({
   products: z.array(z.object({ productId: int32, count: z.coerce.number().int().min(1).max(10).default(1), content: content.optional() })).min(1).max(10),
   couponIds,
   currency,
-  extraInfo: z.object({ isUltra: z.boolean().optional() }).partial().optional(),
+  // `length`: the AI writer's asked-for length in words, which its price follows.
+  extraInfo: z.object({ isUltra: z.boolean().optional(), length: z.coerce.number().int().min(writerLength.min, { message: 'writer.error.length' }).max(writerLength.max, { message: 'writer.error.length' }).optional() }).partial().optional(),
 });
 
 /** POST /api/createOrder (spec §3 order creation). */

@@ -13,8 +13,8 @@ export interface Quote {
 }
 export type SampleResult = Pick<HumanizerResult, 'data' | 'dataWithoutFormat' | 'rawInputData' | 'orderGroup' | 'isUltra'>;
 
-export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal) =>
-  api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra } }, silent: true, signal });
+export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal, extra: { length?: number } = {}) =>
+  api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra, ...extra } }, silent: true, signal });
 export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest>) =>
   api<{ orderNo: string; status: number }>(endpoints.createOrder, { method: 'POST', body: { productId, content, extraInfo }, silent: true });
 export const payToolOrder = (orderNo: string) => api<{ orderNo: string; status: number; paid: boolean; balance?: number }>(endpoints.createPayment, { method: 'POST', body: { orderNo }, silent: true });
