@@ -7,7 +7,7 @@ import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/doma
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments, plagiarismSources } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { humanizerLimits } from '../../src/domain/humanizer.ts';
@@ -297,6 +297,16 @@ export async function deleteOrder(db: Db, userId: string, orderNo: string): Prom
   const order = await getOwnOrder(db, userId, orderNo);
   if (!(deletableStatuses as readonly number[]).includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderState');
   await db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.orderNo, order.orderNo));
+  await forgetSubmissions(db, userId, [order.orderNo]);
+}
+
+/**
+ * A deleted plagiarism check's text leaves the library too, with its fingerprints (cascade): other users' checks
+ * can no longer match it (issue 29).
+ */
+async function forgetSubmissions(db: Db, userId: string, orderNos: string[]): Promise<void> {
+  if (orderNos.length === 0) return;
+  await db.delete(plagiarismSources).where(and(eq(plagiarismSources.kind, 'submission'), eq(plagiarismSources.ownerId, userId), inArray(plagiarismSources.orderNo, orderNos)));
 }
 
 function toItem(row: OrderRow): OrderItem {
@@ -383,8 +393,10 @@ export async function deleteEssay(db: Db, userId: string, jobId: string): Promis
   const order = await getOwnOrder(db, userId, jobId);
   if (!toolTypes.includes(order.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
   const group = order.orderGroup ?? order.orderNo;
-  await db
+  const removed = await db
     .update(orders)
     .set({ deletedAt: new Date() })
-    .where(and(eq(orders.userId, userId), isNull(orders.deletedAt), sql`coalesce(${orders.orderGroup}, ${orders.orderNo}) = ${group}`));
+    .where(and(eq(orders.userId, userId), isNull(orders.deletedAt), sql`coalesce(${orders.orderGroup}, ${orders.orderNo}) = ${group}`))
+    .returning({ orderNo: orders.orderNo });
+  await forgetSubmissions(db, userId, removed.map((r) => r.orderNo));
 }

@@ -38,7 +38,11 @@ export interface WebSearchAdapter {
 /** How many sources are aligned at most per check: the best by shared fingerprints. */
 export const candidateLimit = 50;
 /** Characters of source text kept around a passage for the side-by-side view. */
-const excerptContext = 240;
+/**
+ * Characters of a library source shown around a matched passage: none. Context let a user rebuild a paywalled
+ * document of 4,721 characters from a 30-word seed in 19 checks (issue 29); the passage itself is what matched.
+ */
+const excerptContext = 0;
 const fingerprintBatch = 20_000;
 
 const normalised = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -173,7 +177,8 @@ export async function checkText(
 ): Promise<PlagiarismReport> {
   const candidates = await candidateSources(db, text, { excludeOwner: order.userId });
   const found: { source: PlagiarismSource; text: string }[] = candidates.map((c) => ({
-    source: { title: c.kind === 'submission' ? '' : c.title, url: c.kind === 'submission' ? null : c.url, kind: c.kind === 'submission' ? 'submission' : 'library', addedAt: c.createdAt.toISOString() },
+    // Another user's submission is named by the day it was checked only: no time of day, no title, no link.
+    source: c.kind === 'submission' ? { title: '', url: null, kind: 'submission', addedAt: c.createdAt.toISOString().slice(0, 10) } : { title: c.title, url: c.url, kind: 'library', addedAt: c.createdAt.toISOString() },
     text: c.text,
   }));
   if (web) {
@@ -192,12 +197,14 @@ export async function checkText(
       sources.push(found[m.sourceId]!.source);
     }
     const entry = found[m.sourceId]!;
+    const private_ = entry.source.kind === 'submission';
     return {
       source: index,
       start: m.start,
       end: m.end,
-      sourceStart: m.sourceStart,
-      sourceEnd: m.sourceEnd,
+      // Where the passage sits in another user's text is theirs: not told.
+      sourceStart: private_ ? 0 : m.sourceStart,
+      sourceEnd: private_ ? 0 : m.sourceEnd,
       words: m.words,
       label: m.identical ? 'identical' : 'minorChanges',
       excerpt: entry.source.kind === 'submission' ? null : excerptOf(entry.text, m.sourceStart, m.sourceEnd),
@@ -237,6 +244,8 @@ export async function plagiarismSettings(db: Db, userId: string): Promise<{ shar
 
 export async function updatePlagiarismSettings(db: Db, userId: string, input: { shareSubmissions: boolean }): Promise<{ shareSubmissions: boolean }> {
   await db.update(users).set({ shareSubmissions: input.shareSubmissions }).where(eq(users.id, userId));
+  // Sharing turned off takes the texts already shared out of the library, fingerprints and all (issue 29).
+  if (!input.shareSubmissions) await db.delete(plagiarismSources).where(and(eq(plagiarismSources.kind, 'submission'), eq(plagiarismSources.ownerId, userId)));
   return plagiarismSettings(db, userId);
 }
 

@@ -21,6 +21,7 @@ export interface PlagiarismSource {
   url: string | null;
   /** Loaded by an administrator, or a text checked on this installation by another user (shown without its text). */
   kind: 'library' | 'submission';
+  /** When it joined the library: an ISO time for a library document, the date only (YYYY-MM-DD) for a submission. */
   addedAt: string;
 }
 
@@ -30,11 +31,12 @@ export interface PlagiarismMatch {
   source: number;
   start: number;
   end: number;
+  /** Where the passage is in the source; 0 and 0 for another user's submission (not told). */
   sourceStart: number;
   sourceEnd: number;
   words: number;
   label: MatchLabel;
-  /** The source's text around the passage (null for another user's submission, which stays private). */
+  /** The source's matched passage, without context (null for another user's submission, which stays private). */
   excerpt: { text: string; offset: number } | null;
 }
 

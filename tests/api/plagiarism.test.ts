@@ -87,6 +87,8 @@ describe('plagiarism checker API', () => {
     expect(volcanoes.slice(volcano.sourceStart, volcano.sourceEnd)).toBe(fromVolcanoes);
     expect(volcano.label).toBe('identical');
     expect(volcano.excerpt!.text.slice(volcano.sourceStart - volcano.excerpt!.offset, volcano.sourceEnd - volcano.excerpt!.offset)).toBe(fromVolcanoes);
+    // The passage only, no context around it: a report cannot be used to read a source beyond what matched.
+    expect(volcano.excerpt!.text).toBe(fromVolcanoes);
     const bee = report.matches.find((m) => report.sources[m.source]!.title === 'The waggle dance')!;
     expect(bee.label).toBe('minorChanges');
     expect(essay.slice(bee.start, bee.end)).toBe(fromBees);
@@ -171,6 +173,21 @@ describe('plagiarism checker API', () => {
     const { report } = await check(copier.headers, `Here is my essay. ${privateText}`);
     expect(report.sources).toEqual([expect.objectContaining({ kind: 'submission', title: '', url: null })]);
     expect(report.matches[0]!.excerpt).toBeNull();
+    // Nor when it was checked to the millisecond, nor where in their text the passage sits.
+    expect(report.sources[0]!.addedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(report.matches.every((m) => m.sourceStart === 0 && m.sourceEnd === 0)).toBe(true);
+
+    // Sharing turned off takes the text out of the library: nobody matches it any more.
+    expect((await call('POST', '/api/plagiarism/settings', owner.headers, { shareSubmissions: false })).data).toEqual({ shareSubmissions: false });
+    expect(await librarySize(t.database.db)).toBe(before);
+    expect((await check(copier.headers, `Here is my essay again. ${privateText}`)).report.matches).toEqual([]);
+    // Shared again, then the check deleted from the history: gone as well.
+    await call('POST', '/api/plagiarism/settings', owner.headers, { shareSubmissions: true });
+    const shared = await check(owner.headers, privateText);
+    expect(await librarySize(t.database.db)).toBe(before + 1);
+    expect((await call('POST', '/api/essay/delete', owner.headers, { jobId: shared.orderNo })).code).toBe(0);
+    expect(await librarySize(t.database.db)).toBe(before);
+    expect((await check(copier.headers, `And once more. ${privateText}`)).report.matches).toEqual([]);
   });
 
   it('[TOOL-03] an administrator loads a folder of documents or a JSONL file; duplicates and bad lines are counted, not fatal', async () => {
