@@ -61,6 +61,9 @@ test.describe('header on desktop', () => {
   test('[SITE-18] the reference checker is reachable but not in the menus', async ({ page }) => {
     await page.goto('/en');
     await expect(page.locator('header a[href$="/refchecker"]')).toHaveCount(0);
+    // The footer lists the same live tools as the Tools menu: the essay editor too, the reference checker not.
+    await expect(page.locator('footer').getByRole('link', { name: 'Essay Editor' })).toHaveAttribute('href', '/en/ai-editor');
+    await expect(page.locator('footer a[href$="/refchecker"]')).toHaveCount(0);
     await page.goto('/en/refchecker');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });

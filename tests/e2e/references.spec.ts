@@ -114,3 +114,17 @@ test('[TOOL-05] by keyboard: Enter on "Check references" runs it, and the focus 
   await expect(cards(page)).toHaveCount(3, { timeout: 20_000 });
   await expect(run).toBeFocused();
 });
+
+test('[TOOL-05] Paste puts the clipboard into the checker, as on the other tools, and says so when the browser refuses', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/en/refchecker');
+  await expect(page.locator('[data-refchecker][data-ready="true"]')).toBeVisible();
+  const list = 'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.';
+  await page.evaluate((text) => navigator.clipboard.writeText(text), list);
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await expect(page.getByRole('textbox', { name: translate('en', 'refcheck.inputLabel') })).toHaveValue(list);
+  await context.clearPermissions();
+  await page.evaluate(() => Object.defineProperty(navigator.clipboard, 'readText', { value: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }));
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await expect(page.getByRole('alert')).toHaveText(translate('en', 'humanizer.clipboardDenied'));
+});

@@ -77,6 +77,19 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
     void runReferenceCheck();
   }
 
+  /** Spec §2 paste action, as on the other tools: the clipboard's text, or why it could not be read. */
+  async function paste() {
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (!clipboard?.readText) return setUploadState({ name: '', percent: 0, status: 'error', error: t('humanizer.clipboardUnsupported') });
+    try {
+      const pasted = await clipboard.readText();
+      setUploadState(undefined);
+      if (pasted.trim()) setReferenceText(pasted);
+    } catch {
+      setUploadState({ name: '', percent: 0, status: 'error', error: t('humanizer.clipboardDenied') });
+    }
+  }
+
   async function onFile(file: File) {
     const lower = file.name.toLowerCase();
     if (!withinLimit(file, humanizerLimits.uploadMaxBytes)) return setUploadState({ name: file.name, percent: 0, status: 'error', error: t('upload.error.tooLarge') });
@@ -118,6 +131,9 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
           <div className="flex flex-wrap gap-2">
             <button type="button" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50" onClick={() => setReferenceText(sampleText)} disabled={running}>
               {t('refcheck.sample')}
+            </button>
+            <button type="button" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50" onClick={() => void paste()} disabled={running}>
+              {t('humanizer.paste')}
             </button>
             <button type="button" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50" onClick={() => fileRef.current?.click()} disabled={running}>
               {t('refcheck.upload')}
