@@ -7,6 +7,9 @@ import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { takeCoupon, validCoupons } from '../services/coupons.ts';
 import { inviterByCode, invitees, redeemInvite, referralSummary } from '../services/referrals.ts';
+import { authenticate } from '../services/sessions.ts';
+import { and, eq } from 'drizzle-orm';
+import { ledgerEntries } from '../db/schema.ts';
 
 /** Coupons, the welcome offer and referrals (spec §7). */
 export function rewardRoutes(app: FastifyInstance, { db, key, siteUrl }: { db: Db; key: Uint8Array; siteUrl: string }) {
@@ -28,7 +31,16 @@ export function rewardRoutes(app: FastifyInstance, { db, key, siteUrl }: { db: D
   app.get(endpoints.registrationRights, async (request) => {
     const { invitedCode } = registrationRightsRequest.parse(request.query);
     const invited = Boolean(invitedCode && (await inviterByCode(db, invitedCode)));
-    return ok({ amount: rewards.welcomeDiscountPercent, beans: rewards.welcomeBeans + (invited ? rewards.invitedBonusBeans : 0), invited, validDays: rewards.welcomeWindowDays });
+    const offer = { amount: rewards.welcomeDiscountPercent, beans: rewards.welcomeBeans + (invited ? rewards.invitedBonusBeans : 0), invited, validDays: rewards.welcomeWindowDays };
+    // A signed-in account's welcome says what it was given (an invited account got the bonus too), not the default.
+    if (request.headers.authorization) {
+      const principal = await authenticate(db, key, request.headers.authorization).catch(() => undefined);
+      if (principal) {
+        const [welcome] = await db.select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, principal.userId), eq(ledgerEntries.reason, 'welcome'))).limit(1);
+        if (welcome) return ok({ ...offer, beans: welcome.amount, invited: welcome.amount > rewards.welcomeBeans });
+      }
+    }
+    return ok(offer);
   });
 
   app.get(endpoints.referral, authed, async (request) => ok(await referralSummary(db, principalOf(request).userId, siteUrl)));

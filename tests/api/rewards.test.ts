@@ -88,6 +88,9 @@ describe('referrals', () => {
     expect(summary.data.inviteLink).toMatch(new RegExp(`/invite/${summary.data.inviteCode}$`));
     const invitee = await member(summary.data.inviteCode);
     expect((await call('GET', '/api/getUserWallet', invitee.headers)).data.wallet.balance).toBe(rewards.welcomeBeans + rewards.invitedBonusBeans);
+    // The welcome dialog, asked by the signed-in invitee, says the 150 beans they got, not the default 100.
+    expect((await call('GET', '/api/coupon/getRegistrationRights', invitee.headers)).data).toMatchObject({ beans: rewards.welcomeBeans + rewards.invitedBonusBeans, invited: true });
+    expect((await call('GET', '/api/coupon/getRegistrationRights', inviter.headers)).data).toMatchObject({ beans: rewards.welcomeBeans, invited: false });
     await t.database.db.transaction((tx) => rewardFirstPayment(tx, invitee.id));
     await t.database.db.transaction((tx) => rewardFirstPayment(tx, invitee.id));
     const after = await call('GET', '/api/referral', inviter.headers);
