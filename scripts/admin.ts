@@ -82,7 +82,7 @@ try {
     const amount = whole('amount', values.amount);
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(values.email)));
     if (!user) fail(`No account for ${values.email}`);
-    const balance = await moveBeans(database.db, { userId: user.id, amount, reason: 'admin', ref: values.note ?? 'admin grant' });
+    const balance = await moveBeans(database.db, { userId: user.id, amount, reason: 'admin', ref: values.note?.trim() || undefined });
     console.log(`granted ${amount} beans to ${values.email}; balance now ${balance}`);
   } else if (area === 'sources' && action === 'add') {
     const file = positionals[2];

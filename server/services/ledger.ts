@@ -77,7 +77,8 @@ export async function ledgerHistory(db: Db, userId: string, page: number, size: 
       amount: r.amount,
       balanceAfter: r.balanceAfter,
       reason: r.reason as LedgerReason,
-      ref: r.ref,
+      // A referral row's ref is the other account's id: kept for the audit, never shown (issue 29).
+      ref: r.reason === 'referral' ? null : r.ref,
       productId: r.productId ?? null,
       createTime: r.createdAt.toISOString(),
     })),

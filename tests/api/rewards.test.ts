@@ -96,6 +96,12 @@ describe('referrals', () => {
     const after = await call('GET', '/api/referral', inviter.headers);
     expect(after.data).toMatchObject({ invitedCount: 1, chargedCount: 1, earnedBeans: rewards.referralSignupBeans + rewards.referralPaymentBeans });
     expect((await call('GET', '/api/getUserWallet', inviter.headers)).data.wallet.balance).toBe(rewards.welcomeBeans + rewards.referralSignupBeans + rewards.referralPaymentBeans);
+    // The inviter's bean history names the referral rewards without the invitee's account id.
+    const ledger = await call('GET', '/api/wallet/ledger?page=1&size=10', inviter.headers);
+    const referralRows = ledger.data.list.filter((e: { reason: string }) => e.reason === 'referral');
+    expect(referralRows).toHaveLength(2);
+    for (const row of referralRows) expect(row.ref).toBeNull();
+    expect(JSON.stringify(ledger.data)).not.toContain(invitee.id);
     const invited = await call('GET', '/api/referral/invited', inviter.headers);
     expect(invited.data.list).toEqual([expect.objectContaining({ email: expect.stringMatching(/^m\*\*\*@example\.edu$/), reward: 100 })]);
     expect((await call('GET', '/api/referral/charged', inviter.headers)).data.list).toHaveLength(1);

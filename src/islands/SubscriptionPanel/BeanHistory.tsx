@@ -51,7 +51,8 @@ export function BeanHistory({ lang }: { lang: string }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {state.items.map((entry) => {
-              const product = entry.productId === null ? '' : productName(entry.productId);
+              // An adjustment shows the operator's note with it (the ref of an admin row); other refs are ids.
+              const product = entry.productId === null ? (entry.reason === 'admin' && entry.ref && entry.ref !== 'admin grant' ? entry.ref : '') : productName(entry.productId);
               return (
                 <tr key={entry.id}>
                   <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{ltrIsolate(lang, formatLocalDateTime(entry.createTime))}</td>
