@@ -160,7 +160,10 @@ export async function sharedReport(db: Db, token: string): Promise<Report> {
     .innerJoin(orders, eq(orders.orderNo, reportShares.orderNo))
     .where(and(eq(reportShares.tokenHash, hashToken(token)), isNull(reportShares.revokedAt), isNull(orders.deletedAt)));
   if (!row) throw new AppError(ErrorCode.DEFAULT, 'report.error.linkGone');
-  return row.format as Report;
+  // Whoever holds the link reads the report, not the owner's order number or file name (issue 29): the submission
+  // is named by the link's own id.
+  const report = row.format as Report;
+  return { ...report, submissionId: `S-${hashToken(token).slice(0, 10).toUpperCase()}`, fileName: null };
 }
 
 /** The owner's finished report (for the PDF). */

@@ -153,7 +153,10 @@ describe('Turnitin-style report', () => {
     const { token } = (await call('POST', '/api/report/share', user.headers, { orderNo })).data;
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const shared = await call('GET', `/api/report/shared?token=${token}`, {});
-    expect(shared.data.submissionId).toBe(orderNo);
+    // The reader of the link is not told the owner's order number or file name.
+    expect(shared.data.submissionId).toMatch(/^S-[0-9A-F]{10}$/);
+    expect(shared.data.fileName).toBeNull();
+    expect(JSON.stringify(shared.data)).not.toContain(orderNo);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/report/shared/pdf?token=${token}&locale=fr` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // [LOC-02] The link's reader gets the PDF in the page's language.
