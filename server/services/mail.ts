@@ -37,7 +37,10 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
         // The address and subject only: the body may hold a code, and logs travel further than this machine.
         options.log(`mail to ${maskEmail(to)} — ${options.outboxPage ? 'open /dev/outbox to read it' : 'not sent (no SMTP_URL)'}`);
       }
-      await db.insert(mailOutbox).values({ to, subject: content.subject, text: content.text, html: content.html, transport: transport ? 'smtp' : 'outbox', error });
+      // With a mail server the outbox keeps a record of the sending, not the body: bodies carry codes and links
+      // (issue 29). Without one the body stays for the dev outbox page, for a day (services/maintenance.ts).
+      const body = transport ? { text: '', html: '' } : { text: content.text, html: content.html };
+      await db.insert(mailOutbox).values({ to, subject: content.subject, ...body, transport: transport ? 'smtp' : 'outbox', error });
       if (error) throw new Error(`SMTP delivery failed: ${error}`);
     },
     sendLater(to, content) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, oneTimeTokens, rateLimits, users } from '../../server/db/schema.ts';
+import { emailCodes, mailOutbox, oneTimeTokens, rateLimits, users } from '../../server/db/schema.ts';
 import { pruneExpired } from '../../server/services/maintenance.ts';
 import { createUser } from '../../server/services/users.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -78,7 +78,13 @@ describe('expired bookkeeping is pruned', () => {
       { tokenHash: 'prune-old', purpose: 'oauth-state', expiresAt: sql`now() - interval '2 days'` as unknown as Date },
       { tokenHash: 'prune-live', purpose: 'oauth-state', expiresAt: sql`now() + interval '10 minutes'` as unknown as Date },
     ]);
+    await db.insert(mailOutbox).values([
+      { to: 'prune-old@example.edu', subject: 'old', text: 'code 123456', html: '', transport: 'outbox', createdAt: sql`now() - interval '2 days'` as unknown as Date },
+      { to: 'prune-live@example.edu', subject: 'live', text: 'code 654321', html: '', transport: 'outbox' },
+    ]);
     const pruned = await pruneExpired(db);
+    expect(pruned.mails).toBeGreaterThanOrEqual(1);
+    expect((await db.select().from(mailOutbox).where(sql`${mailOutbox.to} like 'prune-%'`)).map((r) => r.to)).toEqual(['prune-live@example.edu']);
     expect(pruned.rateLimits).toBeGreaterThanOrEqual(1);
     expect((await db.select().from(rateLimits).where(sql`${rateLimits.key} like 'prune:%'`)).map((r) => r.key)).toEqual(['prune:live']);
     expect((await db.select().from(emailCodes).where(sql`${emailCodes.email} like 'prune-%'`)).map((r) => r.email)).toEqual(['prune-live@example.edu']);

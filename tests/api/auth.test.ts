@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { emailCodes, refreshTokens, users } from '../../server/db/schema.ts';
+import { emailCodes, mailOutbox, refreshTokens, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -68,6 +68,10 @@ describe('sign-up with an e-mail code', () => {
     const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.codeHash).not.toContain(code);
+    // With a mail server the outbox records the sending, not the body with the code in it.
+    await expect.poll(async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length).toBe(1);
+    const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(sent).toMatchObject({ transport: 'smtp', text: '', html: '' });
   });
 
   it('[ACC-14] checks a code without using it, then registers with it', async () => {
