@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -21,6 +22,7 @@ import { rewriterRoutes } from './routes/rewriter.ts';
 import { writerRoutes } from './routes/writer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
+import { embeddedFor } from './llm/plan.ts';
 import { combineEngines, createEnginePool } from './jobs/pool.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once the mails promised after answers so far are recorded (services/mail.ts `idle`). */
     mailIdle(): Promise<void>;
+    /** Where the dev outbox is served on this process (with its key in loopback mode), or undefined when it is off. */
+    devOutboxPath: string | undefined;
   }
 }
 
@@ -98,7 +102,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const key = await signingKey(db, config.jwtSecret);
   // Spec §7 sends several calls as multipart fields (orderNo): only on the routes that say so, after authentication.
   await registerMultipart(app, { db, key });
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off', log: (line) => app.log.info(line), warn: (error) => app.log.warn(String(error)) });
+  // The loopback outbox's key: a new one each start, said at start and with each mail (routes/dev.ts).
+  const outboxKey = config.mail.outbox === 'loopback' ? randomBytes(18).toString('base64url') : undefined;
+  app.decorate('devOutboxPath', config.mail.outbox === 'off' ? undefined : `/dev/outbox${outboxKey ? `?key=${outboxKey}` : ''}`);
+  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxPage: config.mail.outbox !== 'off' ? (app.devOutboxPath ?? '/dev/outbox') : undefined, log: (line) => app.log.info(line), warn: (error) => app.log.warn(String(error)) });
   app.addHook('onClose', async () => mailer.close());
   // What the answers promised to mail, for callers that must see the outbox settled (tests, shutdown).
   app.decorate('mailIdle', () => mailer.idle());
@@ -123,7 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Engines run in worker threads: a long run never holds up other requests.
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
     // beside the connection.
-    const pool = await createEnginePool({ config, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
+    const pool = await createEnginePool({ config: { llm: config.llm, embedded: embeddedFor(config) }, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
     const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log });
     const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
     const engine = combineEngines(pool, inProcessEngine(byLane(false)));
@@ -138,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
   startMaintenance(app, db);
-  if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox });
+  if (config.mail.outbox !== 'off') devRoutes(app, { db, mode: config.mail.outbox, key: outboxKey });
   if (config.distDir) await siteRoutes(app, { distDir: config.distDir });
   return app;
 }

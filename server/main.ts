@@ -6,6 +6,7 @@ import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { addSourcesFrom } from './services/plagiarism-import.ts';
 import { modelReport, modelReportLines } from './models/index.ts';
+import { modelBackendNotice } from './llm/plan.ts';
 import { detectorPlan } from './engines/detector/index.ts';
 
 /** What happens to account e-mails, said at start-up: the outbox page shows codes, so its mode is never silent. */
@@ -69,9 +70,11 @@ async function main() {
       ? `  AI detector: ${detector.version} alone, DEGRADED (${detector.degraded}).`
       : `  AI detector: ${detector.version}${detector.files ? ' (n-gram families and the transformer)' : ' (n-gram families and writing habits; this build has no transformer)'}.`,
   );
+  console.log(`  ${modelBackendNotice(config)}`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = localAddress(config.host, port);
+  if (config.mail.outbox === 'loopback' && app.devOutboxPath) console.log(`  Dev outbox of this start: ${shown}${app.devOutboxPath}`);
   console.log(
     config.distDir
       ? `\n  Ready: open ${shown}/en  (database: ${where})\n`

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OutboxMode } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -13,11 +14,19 @@ const forwarded = (request: FastifyRequest) => ['forwarded', 'x-forwarded-for', 
  * GET /dev/outbox: the e-mails the app "sent", for a newcomer with no mail
  * server. It shows sign-up and reset codes, so it is registered only in the
  * outbox modes of config.ts; in the default ('loopback') mode a request must also
- * come straight from this machine, not through a proxy, or it does not exist.
+ * come straight from this machine, not through a proxy, and carry this process's
+ * key (`?key=`, printed at start and with each mail): a plain TCP forwarder on
+ * loopback (ssh -L, socat) makes a stranger's request look local (issue 29), and
+ * the key is the explicit opt-in it lacks. Otherwise the page does not exist.
  */
-export function devRoutes(app: FastifyInstance, { db, mode }: { db: Db; mode: Exclude<OutboxMode, 'off'> }) {
+export function devRoutes(app: FastifyInstance, { db, mode, key }: { db: Db; mode: Exclude<OutboxMode, 'off'>; key?: string }) {
+  const keyed = (given: unknown) => {
+    if (mode !== 'loopback') return true;
+    if (!key || typeof given !== 'string' || given.length !== key.length) return false;
+    return timingSafeEqual(Buffer.from(given), Buffer.from(key));
+  };
   app.get('/dev/outbox', async (request, reply) => {
-    if (mode === 'loopback' && (!loopbackPeer(request.socket.remoteAddress) || forwarded(request))) return reply.callNotFound();
+    if (mode === 'loopback' && (!loopbackPeer(request.socket.remoteAddress) || forwarded(request) || !keyed((request.query as { key?: unknown }).key))) return reply.callNotFound();
     const mails = await latestMail(db);
     const items = mails
       .map((m) => `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.to)} · ${m.createdAt.toISOString()} · ${m.transport}</p><pre>${escape(m.text)}</pre></article>`)

@@ -20,7 +20,7 @@ export interface Mailer {
 }
 
 /** Builds the mailer: SMTP_URL through nodemailer, or the outbox plus a console line. */
-export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; outboxPage?: boolean; log: (line: string) => void; warn?: (error: unknown) => void }): Mailer {
+export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; /** Where the dev outbox is served (with its key), when it is. */ outboxPage?: string; log: (line: string) => void; warn?: (error: unknown) => void }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const inFlight = new Set<Promise<void>>();
   const mailer: Mailer = {
@@ -35,7 +35,7 @@ export function createMailer(db: Db, options: { smtpUrl: string | undefined; fro
       } else {
         // No mail server configured (the embedded default): show the mail to the developer.
         // The address and subject only: the body may hold a code, and logs travel further than this machine.
-        options.log(`mail to ${maskEmail(to)} — ${options.outboxPage ? 'open /dev/outbox to read it' : 'not sent (no SMTP_URL)'}`);
+        options.log(`mail to ${maskEmail(to)} — ${options.outboxPage ? `open ${options.outboxPage} to read it` : 'not sent (no SMTP_URL)'}`);
       }
       // With a mail server the outbox keeps a record of the sending, not the body: bodies carry codes and links
       // (issue 29). Without one the body stays for the dev outbox page, for a day (services/maintenance.ts).

@@ -19,7 +19,7 @@ describe.skipIf(secondDatabaseRun)('[ACC-13] the dev outbox never hands reset co
     expect(sent.json().code).toBe(0);
     // Account mail leaves after the answer (so its time never shows): wait for it while the page is served.
     const look = async () => {
-      const page = await app.app.inject({ method: 'GET', url: '/dev/outbox', headers });
+      const page = await app.app.inject({ method: 'GET', url: app.app.devOutboxPath ?? '/dev/outbox', headers });
       return { status: page.statusCode, showsMail: page.body.includes(email) };
     };
     await expect.poll(async () => (await look()).status !== 200 || (await look()).showsMail, { timeout: 10_000 }).toBe(true);
@@ -42,9 +42,22 @@ describe.skipIf(secondDatabaseRun)('[ACC-13] the dev outbox never hands reset co
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox', headers: { forwarded: 'for=203.0.113.9' } })).statusCode).toBe(404);
   });
 
-  it('is served to a local developer when the server listens on loopback only', async () => {
+  it('is served to a local developer when the server listens on loopback only, at the address with this start\'s key', async () => {
     t = await createTestApp({ HOST: '127.0.0.1' });
+    expect(t.app.devOutboxPath).toMatch(/^\/dev\/outbox\?key=[\w-]{24}$/);
     expect(await resetCodeVisible(t)).toEqual({ status: 200, showsMail: true });
+  });
+
+  it('on loopback, a request without the key (a TCP forwarder passes a stranger\'s request as local) finds nothing', async () => {
+    t = await createTestApp({ HOST: '127.0.0.1' });
+    for (const url of ['/dev/outbox', '/dev/outbox?key=', `/dev/outbox?key=${'A'.repeat(24)}`]) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const other = await createTestApp({ HOST: '127.0.0.1' });
+    try {
+      // Another start's key opens nothing here.
+      expect((await t.app.inject({ method: 'GET', url: other.app.devOutboxPath! })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is served beyond loopback only when DEV_OUTBOX=true is set explicitly', async () => {
