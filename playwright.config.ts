@@ -35,6 +35,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory://',
       LOG_LEVEL: 'warn',
+      // The browser suite checks the flows on the offline engines; the embedded model has its own tests
+      // (tests/unit/engines/humanizer-embedded.test.ts, tests/api/humanizer-embedded.test.ts).
+      LLM_EMBEDDED: 'false',
       SITE_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
       MAIL_FROM: 'Inkwise <no-reply@inkwise.test>',

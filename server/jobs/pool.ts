@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { Config } from '../config.ts';
 import type { OrderRow } from '../services/orders.ts';
 import type { RunOutput } from './queue.ts';
-import type { RunHooks } from './runners.ts';
+import type { EngineConfig, RunHooks } from './runners.ts';
 
 /** Runs paid orders' engines somewhere: in worker threads (the pool) or, in tests, in this thread. */
 export interface JobEngine {
@@ -34,7 +33,7 @@ interface Slot {
  * replaced, so the worker loop refunds the order as for any failed run.
  */
 export async function createEnginePool(options: {
-  config: Pick<Config, 'llm'>;
+  config: EngineConfig;
   size: number;
   types: readonly number[];
   registry?: URL;
@@ -50,7 +49,7 @@ export async function createEnginePool(options: {
 
   const spawn = (): Slot => {
     const worker = new Worker(new URL('./pool-thread.ts', import.meta.url), {
-      workerData: { registry: registry.href, config: { llm: options.config.llm } },
+      workerData: { registry: registry.href, config: { llm: options.config.llm, embedded: options.config.embedded } },
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 512 },
     });
     const slot: Slot = { worker };

@@ -3,7 +3,8 @@ import { OrderType } from '../../src/domain/orders.ts';
 import { segmentsToDoc } from '../../src/domain/humanizer.ts';
 import type { Config } from '../config.ts';
 import { humanize } from '../engines/humanizer/index.ts';
-import { humanizeWithLlm } from '../engines/humanizer/llm.ts';
+import { embeddedTransport, httpTransport, humanizeWithModel } from '../engines/humanizer/llm.ts';
+import type { EmbeddedPlan } from '../llm/embedded.ts';
 import * as detector from '../engines/detector/index.ts';
 import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
@@ -37,18 +38,31 @@ export function seedOf(orderNo: string): number {
 }
 
 /**
- * The humanizer: the LLM backend when configured (paragraph by paragraph, with progress, tokens and cost; the offline
- * engine takes over for any paragraph it fails on), else the offline engine.
+ * What the engine runners are built from, in the server and in each engine thread (plain data, so it crosses to a
+ * worker): the OpenAI-compatible endpoint when configured, and the embedded model's files when they are present.
  */
-export function humanizerRunner(llm: Config['llm']): Runner {
+export interface EngineConfig {
+  llm: Config['llm'];
+  /** The embedded paraphraser (server/llm/embedded.ts), used where no endpoint is configured; absent: not used. */
+  embedded?: Extract<EmbeddedPlan, { ready: true }>;
+}
+
+/**
+ * The humanizer: the LLM backend (the configured endpoint, else the embedded paraphraser), span by span, with
+ * progress, tokens and cost; the offline engine takes over for any span it fails on. With neither, the offline
+ * engine alone: the light mode, and the result says so (engine `humanizer-offline`).
+ */
+export function humanizerRunner(config: EngineConfig | Config['llm']): Runner {
+  const { llm, embedded } = config !== undefined && 'baseUrl' in config ? { llm: config, embedded: undefined } : (config ?? { llm: undefined, embedded: undefined });
+  const transport = llm ? httpTransport(llm) : embedded ? embeddedTransport(embedded) : undefined;
   return async (order, hooks = {}) => {
     const input = order.content ?? '';
     const options = { ultra: order.orderType === OrderType.HUMANIZER_ULTRA, seed: seedOf(order.orderNo) };
-    if (!llm) {
+    if (!transport) {
       const result = humanize(input, options);
       return { engine: 'humanizer-offline', source: input, format: segmentsToDoc(result.paragraphs), plain: result.text };
     }
-    const result = await humanizeWithLlm(input, options, llm, { onProgress: (done, total) => hooks.progress?.(done / total) });
+    const result = await humanizeWithModel(input, options, transport, { onProgress: (done, total) => hooks.progress?.(done / total) }, llm ?? {});
     const { promptTokens, completionTokens, costMicroUsd } = result.usage;
     return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text, usage: { promptTokens, completionTokens, costMicroUsd } };
   };
@@ -152,8 +166,8 @@ export function writerRunner(llm: Config['llm'], lookup?: Lookup): Runner {
  * The engine pool's threads load this same map, so these runs happen off the
  * event loop.
  */
-export function engineRunners(config: Pick<Config, 'llm'>): Map<number, Runner> {
-  const humanizer = humanizerRunner(config.llm);
+export function engineRunners(config: EngineConfig): Map<number, Runner> {
+  const humanizer = humanizerRunner(config);
   return new Map<number, Runner>([
     [OrderType.HUMANIZER, humanizer],
     [OrderType.HUMANIZER_ULTRA, humanizer],
@@ -185,7 +199,7 @@ export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Ma
  * product cannot be ordered (`orderableTypes`): registering a tool's runner here
  * is what makes it orderable.
  */
-export function runnersFor(config: Pick<Config, 'llm'> & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
+export function runnersFor(config: EngineConfig & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
   return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, llm: config.llm, log })]);
 }
 

@@ -62,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseUrl = fresh.url;
     drop = fresh.drop;
   }
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', ...env });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', LLM_EMBEDDED: 'false', ...env });
   const database = await openDatabase(config.database, { memorySnapshot: await pgliteSnapshot() });
   const app = await buildApp(config, { database });
   await app.ready();
