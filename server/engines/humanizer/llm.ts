@@ -105,7 +105,7 @@ export function refusal(paragraph: string, answer: string): { reason: 'empty' | 
   if ((text.match(NEGATION)?.length ?? 0) < (paragraph.match(NEGATION)?.length ?? 0)) return { reason: 'negation' };
   const lost = lostProtectedSpans(paragraph, text);
   if (lost.length > 0) return { reason: 'spans', lost };
-  if (words(paragraph) >= 8 && contentKept(paragraph, text) < MIN_CONTENT_KEPT) return { reason: 'meaning' };
+  if (words(paragraph) >= 8 && (contentKept(paragraph, text) < MIN_CONTENT_KEPT || leastSentenceKept(paragraph, text) < MIN_SENTENCE_KEPT)) return { reason: 'meaning' };
   return undefined;
 }
 
@@ -162,6 +162,8 @@ export function httpTransport(settings: LlmSettings): RewriteTransport {
             ? `You changed or dropped these, which must appear exactly as written: ${refused.lost!.map((s) => `«${s}»`).join(', ')}.`
             : refused.reason === 'negation'
               ? 'You lost a negation; the meaning must stay exactly the same.'
+              : refused.reason === 'meaning'
+                ? 'You dropped or changed what a sentence says; every sentence must keep its meaning.'
               : 'Answer with the rewritten paragraph only, as one paragraph of about the same length.';
         messages.push({ role: 'assistant', content: previous.answer }, { role: 'user', content: `${why} Rewrite the original paragraph again:\n${span}` });
       }
@@ -223,6 +225,27 @@ export function contentKept(span: string, rewrite: string): number {
   let kept = 0;
   for (const w of source) if (out.has(w)) kept++;
   return kept / source.size;
+}
+
+/**
+ * The least share of each sentence's content words a rewrite keeps (for sentences of at least three): a rewrite
+ * that drops a sentence whole ("However, it can also lead to isolation.") keeps none of its words, whatever it
+ * keeps of the others. On the held-out aligned pairs it refuses 1.2% of QuillBot's paraphrases (929 spans).
+ */
+export const MIN_SENTENCE_KEPT = 0.2;
+
+/** The lowest share of content words any sentence of `span` (with three or more) keeps in `rewrite`. */
+export function leastSentenceKept(span: string, rewrite: string): number {
+  const out = contentStems(rewrite);
+  let least = 1;
+  for (const [start, end] of splitSentences(span)) {
+    const stems = contentStems(span.slice(start, end));
+    if (stems.size < 3) continue;
+    let kept = 0;
+    for (const w of stems) if (out.has(w)) kept++;
+    least = Math.min(least, kept / stems.size);
+  }
+  return least;
 }
 
 /**

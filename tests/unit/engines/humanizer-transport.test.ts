@@ -59,6 +59,8 @@ describe('the model backend, transport by transport', () => {
     const unrelated = 'The history of the bicycle begins in Germany, where inventors built wooden machines without pedals or chains.';
     expect(contentKept(S1, unrelated)).toBeLessThan(0.4);
     expect(refusal(S1, unrelated)?.reason).toBe('meaning');
+    // Dropping a sentence whole is a lost fact, however well the rest is kept.
+    expect(refusal(`${S1} ${S3}`, 'Working from home lets staff control their own hours, and many say it helps them balance their jobs and their families.')?.reason).toBe('meaning');
     // S2's numbers must survive: an answer that rounds them is refused.
     expect(refusal(S2, 'A recent survey of about a thousand workers found most would not return to the office full time.')?.reason).toBe('spans');
     const { transport } = scripted((span) => (span === S1 ? unrelated : span === S2 ? 'A survey found that most workers would not return full time.' : `${span.replace('however', 'though')}`));
