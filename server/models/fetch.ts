@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { ZipError, zipEntries, zipEntryBytes } from '../services/zip.ts';
 import { fileSha256, modelPath } from './index.ts';
 import type { ModelEntry } from './registry.ts';
 
@@ -25,31 +25,17 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 
 /** One member of a zip archive (stored or deflated); null when the archive has no such member. */
 export function zipMember(zip: Buffer, name: string): Buffer | null {
-  let end = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
+  let entries;
+  try {
+    entries = zipEntries(zip);
+  } catch (error) {
+    if (error instanceof ZipError) throw new Error(error.reason === 'zip64' ? 'a zip64 archive (not read here)' : 'not a zip archive (no readable central directory)');
+    throw error;
   }
-  if (end < 0) throw new Error('not a zip archive (no end of central directory)');
-  let at = zip.readUInt32LE(end + 16);
-  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('broken zip central directory');
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const entryName = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const local = zip.readUInt32LE(at + 42);
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    if (entryName !== name) continue;
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const body = zip.subarray(start, start + size);
-    if (method === 0) return Buffer.from(body);
-    if (method === 8) return inflateRawSync(body);
-    throw new Error(`zip member ${name} uses compression method ${method}`);
-  }
-  return null;
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) return null;
+  if (entry.method !== 0 && entry.method !== 8) throw new Error(`zip member ${name} uses compression method ${entry.method}`);
+  return zipEntryBytes(entry);
 }
 
 async function fetchWithTimeout(url: string, accept: string, timeoutMs: number): Promise<Response> {

@@ -3,6 +3,7 @@ import type { UploadKind } from '../../src/domain/humanizer.ts';
 import { AllocationBudgetExceeded, installAllocationBudget } from './allocation-budget.ts';
 import type { ExtractLimits, ExtractMessage } from './documents.ts';
 import { linesOfPage, type PdfLine, type PdfTextItem } from './pdf-paragraphs.ts';
+import { zipWithin } from './zip.ts';
 
 /**
  * Runs in its own thread (see extractDocument): reads one document and posts its
@@ -55,6 +56,8 @@ async function extract(bytes: Uint8Array): Promise<ExtractMessage> {
         return { ok: true, text: lines.map((l) => l.text).join('\n'), lines };
       }
       case 'docx': {
+        const zip = zipWithin(buffer, { maxEntries: limits.maxZipEntries, maxBytes: limits.maxUnzippedBytes });
+        if (zip !== 'ok') return { ok: false, key: zip === 'unreadable' ? 'upload.error.unreadable' : 'upload.error.tooComplex' };
         const mammoth = (await import('mammoth')).default;
         const { value } = await mammoth.extractRawText({ buffer });
         return { ok: true, text: value };

@@ -117,6 +117,18 @@ describe('[UPL-05] hostile DOCX files', () => {
     expect(await outcome(zipOf(Array.from({ length: documentLimits.maxZipEntries + 1 }, (_, i) => ({ name: `f${i}.xml`, data: Buffer.from('x') }))))).toBe('upload.error.tooComplex');
   });
 
+  it('checks a zip only after the upload gates, in the extraction thread: a user already extracting is turned away before any inflating', async () => {
+    const bomb = zipOf([{ name: 'word/document.xml', data: Buffer.alloc(0), deflated: { body: deflateRepeated(256 * 1024 ** 2, 0x20, true), size: 256 * 1024 ** 2 } }]);
+    const release = await extractionSlots.acquire('gated');
+    try {
+      // Before issue 29 the bomb was inflated on the event loop first, and this answered "too complex".
+      expect(await outcome(bomb, 'gated')).toBe('upload.error.oneAtATime');
+    } finally {
+      release();
+    }
+    expect(await outcome(bomb, 'gated')).toBe('upload.error.tooComplex');
+  });
+
   it('answers entity expansion ("billion laughs") without expanding it', async () => {
     expect(await outcome(docxBillionLaughs())).toMatch(/^(text:\d{1,4}|upload\.error\.(unreadable|empty|tooComplex))$/);
   });
