@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import { textToDoc, type Doc, type HumanizerResult } from '../../src/domain/humanizer.ts';
+import { humanizerEngineOf, textToDoc, type Doc, type HumanizerResult } from '../../src/domain/humanizer.ts';
 import { OrderStatus, OrderType, failedRunStatuses, humanizerOrderTypes, liveRunStatuses } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orderRatings, orders, toolResults } from '../db/schema.ts';
@@ -42,6 +42,7 @@ export async function humanizerResult(db: Db, userId: string, orderNo: string): 
     isUltra: order.orderType === OrderType.HUMANIZER_ULTRA,
     rating: rating?.rating ?? null,
     progress: result ? 100 : order.progress,
+    engine: humanizerEngineOf(result?.engine),
   };
 }
 

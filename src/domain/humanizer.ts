@@ -104,4 +104,17 @@ export interface HumanizerResult {
   rating: number | null;
   /** Percent of the run done (0–100): rises while an LLM-backed run works through the paragraphs; 100 once done. */
   progress: number;
+  /** Who wrote the version: the language model, the rules alone (the light mode), or both; null before it is done. */
+  engine: HumanizerEngine | null;
+}
+
+/** Who wrote a humanizer version (the result says so, issue 27). */
+export type HumanizerEngine = 'model' | 'rules' | 'mixed';
+
+/** The engine of a stored run (`humanizer-llm`, `humanizer-mixed`, `humanizer-offline`) as the result names it. */
+export function humanizerEngineOf(engine: string | null | undefined): HumanizerEngine | null {
+  if (engine === 'humanizer-llm') return 'model';
+  if (engine === 'humanizer-mixed') return 'mixed';
+  if (engine === 'humanizer-offline') return 'rules';
+  return null;
 }

@@ -5,7 +5,7 @@
  * actions only; `HumanizerEditor` renders them. One flow per island.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { clipboardText, docToText, humanizerLimits, type Doc, type HumanizerResult } from '../domain/humanizer.ts';
+import { clipboardText, docToText, humanizerLimits, type Doc, type HumanizerEngine, type HumanizerResult } from '../domain/humanizer.ts';
 import { isPaidLevel } from '../domain/membership.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
@@ -18,6 +18,8 @@ export interface Version {
   data: Doc | null;
   plain: string;
   rating: number | null;
+  /** Who wrote it (the result says so); null for the sample and a version not loaded yet. */
+  engine: HumanizerEngine | null;
 }
 
 /** Browser notifications as the flow needs them. */
@@ -94,14 +96,14 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
     quote.refresh();
   });
 
-  function toVersion(r: Pick<HumanizerResult, 'data' | 'dataWithoutFormat'> & { orderNo?: string | null; rating?: number | null }): Version {
-    return { orderNo: r.orderNo ?? null, data: r.data, plain: r.dataWithoutFormat ?? (r.data ? docToText(r.data) : ''), rating: r.rating ?? null };
+  function toVersion(r: Pick<HumanizerResult, 'data' | 'dataWithoutFormat'> & { orderNo?: string | null; rating?: number | null; engine?: HumanizerEngine | null }): Version {
+    return { orderNo: r.orderNo ?? null, data: r.data, plain: r.dataWithoutFormat ?? (r.data ? docToText(r.data) : ''), rating: r.rating ?? null, engine: r.engine ?? null };
   }
 
   /** Keeps every version of the group in order; a version not yet loaded has no data until the pager reaches it. */
   function mergeGroup(result: HumanizerResult) {
     const known = new Map($versions.get().map((v) => [v.orderNo, v]));
-    const versions = result.orderGroup.map((orderNo) => known.get(orderNo) ?? { orderNo, data: null, plain: '', rating: null });
+    const versions = result.orderGroup.map((orderNo) => known.get(orderNo) ?? { orderNo, data: null, plain: '', rating: null, engine: null });
     const index = versions.findIndex((v) => v.orderNo === result.orderNo);
     if (index >= 0) versions[index] = toVersion(result);
     else versions.push(toVersion(result));

@@ -125,6 +125,8 @@ describe('humanizer runs', () => {
     expect(r.data.dataWithoutFormat).toBe(docToText(data));
     expect(docToText(r.data.rawInputData)).toBe(text);
     expect(r.data.orderGroup).toEqual([orderNo]);
+    // No language model in this suite (LLM_EMBEDDED=false): the result says the rules wrote it (the light mode).
+    expect(r.data.engine).toBe('rules');
     // The engine changed something, marked it, and kept every protected span.
     expect(r.data.dataWithoutFormat).not.toBe(text);
     expect(JSON.stringify(data)).toMatch(/"kind":"(added|edited)"/);

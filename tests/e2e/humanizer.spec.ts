@@ -109,6 +109,8 @@ test('[HUM-07] [HUM-17] [HUM-02] [HUM-24] a free user humanizes 250 words, is re
   await expect(page.getByText('Costs 25 beans')).toBeVisible();
   await page.getByRole('button', { name: 'Humanize', exact: true }).click();
   await expect(page.getByText('Version 1 of 1')).toBeVisible({ timeout: 20_000 });
+  // The browser suite runs without the embedded model: the version says it is the light mode.
+  await expect(page.locator('[data-engine="rules"]')).toHaveText(translate('en', 'humanizer.engine.rules'));
   await expect(target(page)).toContainText('2024');
   await expect(page.locator('[data-target] [data-change]').first()).toBeVisible();
   // [HUM-08] After the first real run, and only then, the page asks whether it may notify.

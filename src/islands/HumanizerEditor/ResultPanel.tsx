@@ -24,6 +24,9 @@ export interface ResultPanelProps {
   embeddedDetector: boolean;
 }
 
+/** The line under a version that says who wrote it. */
+const engineNote = { model: 'humanizer.engine.model', rules: 'humanizer.engine.rules', mixed: 'humanizer.engine.mixed' } as const;
+
 export function ResultPanel({ flow, t, versions, current, running, detectorHref, embeddedDetector }: ResultPanelProps) {
   const version = versions[current];
   const hasResult = Boolean(version?.data);
@@ -63,6 +66,12 @@ export function ResultPanel({ flow, t, versions, current, running, detectorHref,
         {!hasResult && <p className="text-slate-500">{t('humanizer.resultEmpty')}</p>}
         <div hidden={!hasResult}>{editor && <EditorContent editor={editor} />}</div>
       </div>
+      {hasResult && version?.engine && (
+        // Who wrote this version: the language model, or the rules alone (the light mode), or both (issue 27).
+        <p className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600" data-engine={version.engine}>
+          {t(engineNote[version.engine])}
+        </p>
+      )}
       <footer className="flex min-h-[3.25rem] flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2">
         {versions.length > 0 && (
           <>

@@ -9,7 +9,7 @@ const sample = 'The sample text about Gallup polls.';
 const essay = 'Students often write essays about climate policy in 2024.';
 
 function result(orderNo: string, group: string[], text = 'Rewritten text.'): HumanizerResult {
-  return { orderNo, status: 50, data: textToDoc(text), dataWithoutFormat: text, rawInputData: textToDoc(essay), orderGroup: group, isUltra: false, rating: null, progress: 100 };
+  return { orderNo, status: 50, data: textToDoc(text), dataWithoutFormat: text, rawInputData: textToDoc(essay), orderGroup: group, isUltra: false, rating: null, progress: 100, engine: 'model' };
 }
 
 /** Deps that answer at once and record what the flow did. */
