@@ -116,21 +116,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(app, { db, key, mailer, siteUrl: config.siteUrl, ipAllowlist: config.rateLimitAllowlist, codeTtlSeconds: config.codeTtlSeconds });
   oauthRoutes(app, { google, siteUrl: config.siteUrl });
   const payments = paymentSetup(config);
-  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: config.llm !== undefined, ipAllowlist: config.rateLimitAllowlist });
+  // The embedded paraphraser, when no endpoint is set and its files are here: it backs the humanizer and the
+  // rewriter's Expand and Creative modes; it writes no drafts, so the AI writer still needs the endpoint.
+  const embedded = embeddedFor(config);
+  const rewriterModel = config.llm !== undefined || embedded !== undefined;
+  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: rewriterModel, ipAllowlist: config.rateLimitAllowlist });
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
   toolRoutes(app, { db, key });
   detectorRoutes(app, { db, key });
   plagiarismRoutes(app, { db, key });
-  rewriterRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
+  rewriterRoutes(app, { db, key, llmConfigured: rewriterModel });
   writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   editorRoutes(app, { db, key });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
     // beside the connection.
-    const pool = await createEnginePool({ config: { llm: config.llm, embedded: embeddedFor(config) }, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
+    const pool = await createEnginePool({ config: { llm: config.llm, embedded }, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
     const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log });
     const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
     const engine = combineEngines(pool, inProcessEngine(byLane(false)));

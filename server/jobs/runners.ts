@@ -14,7 +14,7 @@ import { checkReferences, type Lookup } from '../engines/references/index.ts';
 import { referenceLookup } from '../services/reference-lookup.ts';
 import { isLlmMode } from '../../src/domain/rewriter.ts';
 import { rewrite, rewriteView } from '../engines/rewriter/index.ts';
-import { rewriteWithLlm } from '../engines/rewriter/llm.ts';
+import { rewriteWithEmbedded, rewriteWithLlm } from '../engines/rewriter/llm.ts';
 import { rewriteSettingsOf } from '../services/rewriter.ts';
 import { offlinePlan } from '../engines/writer/index.ts';
 import { writeWithLlm } from '../engines/writer/llm.ts';
@@ -130,13 +130,15 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
  * Expand and Creative need the LLM backend (orders for them are refused without
  * it, and a refused LLM answer fails the run, so the beans go back).
  */
-export function rewriterRunner(llm: Config['llm']): Runner {
+export function rewriterRunner(config: EngineConfig | Config['llm']): Runner {
+  const { llm, embedded } = config !== undefined && 'baseUrl' in config ? { llm: config, embedded: undefined } : (config ?? { llm: undefined, embedded: undefined });
   return async (order) => {
     const input = order.content ?? '';
     const options = { ...rewriteSettingsOf(order), seed: seedOf(order.orderNo) };
     const llmMode = isLlmMode(options.mode);
-    if (llmMode && !llm) throw new Error(`rewriter mode ${options.mode} needs the LLM backend`);
-    const result = llmMode && llm ? await rewriteWithLlm(input, options, llm) : rewrite(input, options);
+    if (llmMode && !llm && !embedded) throw new Error(`rewriter mode ${options.mode} needs the LLM backend`);
+    // Expand and Creative: the endpoint when configured, else the embedded paraphraser; the other modes run offline.
+    const result = !llmMode ? rewrite(input, options) : llm ? await rewriteWithLlm(input, options, llm) : await rewriteWithEmbedded(input, options, embedded!);
     const backend = llmMode ? 'llm' : 'offline';
     return { engine: `rewriter-${backend}`, source: input, format: rewriteView(result, options, backend), plain: result.text };
   };
@@ -173,7 +175,7 @@ export function engineRunners(config: EngineConfig): Map<number, Runner> {
     [OrderType.HUMANIZER_ULTRA, humanizer],
     [OrderType.AI_DETECTION, detectorRunner],
     [OrderType.AI_DETECTION_TURNITIN, reportRunner],
-    [OrderType.COPY_REWRITE, rewriterRunner(config.llm)],
+    [OrderType.COPY_REWRITE, rewriterRunner(config)],
   ]);
 }
 

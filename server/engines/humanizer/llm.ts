@@ -12,7 +12,7 @@
 import { diffSegments, findProtectedSpans, humanize, splitParagraphs, type HumanizeOptions, type HumanizeResult } from './index.ts';
 import { spanOccurrences } from './helpers.ts';
 import { splitSentences } from '../detector/text.ts';
-import { paraphrase, type EmbeddedPlan } from '../../llm/embedded.ts';
+import { paraphrase, type EmbeddedPlan, type ParaphraseStyle } from '../../llm/embedded.ts';
 
 type EmbeddedReady = Extract<EmbeddedPlan, { ready: true }>;
 
@@ -197,15 +197,16 @@ export function httpTransport(settings: LlmSettings): RewriteTransport {
 
 /**
  * The embedded paraphraser as a transport: spans of up to about 80 words (what it was trained on), several samples
- * per span with different seeds (normal: the "fluency" style, Ultra: "creative", hotter), the best survivor kept.
+ * per span with different seeds (the humanizer's normal mode asks for the "fluency" style, Ultra for "creative",
+ * hotter; the rewriter names its mode's style), the best survivor kept.
  */
-export function embeddedTransport(plan: EmbeddedReady): RewriteTransport {
+export function embeddedTransport(plan: EmbeddedReady, styles: { normal: ParaphraseStyle; ultra: ParaphraseStyle } = { normal: 'fluency', ultra: 'creative' }): RewriteTransport {
   return {
     kind: 'embedded',
     maxWords: 80,
     candidates: (ultra) => (ultra ? { wanted: 3, attempts: 5 } : { wanted: 2, attempts: 4 }),
     async complete(span, ultra, attempt, seed, _previous, hooks) {
-      const answer = await paraphrase(plan, ultra ? 'creative' : 'fluency', span, { temperature: ultra ? 1.0 : 0.8, seed: (seed ?? 1) + attempt * 7919, signal: hooks.signal });
+      const answer = await paraphrase(plan, ultra ? styles.ultra : styles.normal, span, { temperature: ultra ? 1.0 : 0.8, seed: (seed ?? 1) + attempt * 7919, signal: hooks.signal });
       if (answer.finish === 'abort') return undefined;
       return { text: answer.finish === 'length' ? '' : answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens };
     },
@@ -295,7 +296,20 @@ export function humanizeWithLlm(input: string, options: HumanizeOptions, setting
  * the offline engine. Never throws for a model failure. Change marks come from the same word diff as the offline
  * engine's.
  */
-export async function humanizeWithModel(input: string, options: HumanizeOptions, transport: RewriteTransport, hooks: LlmRunHooks = {}, prices: Pick<LlmSettings, 'deadlineMs' | 'priceInputPerMTok' | 'priceOutputPerMTok'> = {}): Promise<LlmHumanizeResult> {
+export async function humanizeWithModel(
+  input: string,
+  options: HumanizeOptions & {
+    /** Words the user froze (the rewriter): every one is kept as often as in the span, or the answer is refused. */
+    keep?: readonly string[];
+    /** What writes a span the model could not (default: the offline humanizer). */
+    fallback?: (text: string, seed: number) => string;
+  },
+  transport: RewriteTransport,
+  hooks: LlmRunHooks = {},
+  prices: Pick<LlmSettings, 'deadlineMs' | 'priceInputPerMTok' | 'priceOutputPerMTok'> = {},
+): Promise<LlmHumanizeResult> {
+  const fallback = options.fallback ?? ((text: string, seed: number) => humanize(text, { ...options, seed }).text);
+  const keep = options.keep ?? [];
   const paragraphs = splitParagraphs(input);
   const usage: LlmUsage = { requests: 0, promptTokens: 0, completionTokens: 0, costMicroUsd: 0, offlineParagraphs: 0 };
   const ultra = options.ultra === true;
@@ -337,7 +351,7 @@ export async function humanizeWithModel(input: string, options: HumanizeOptions,
         }
         usage.promptTokens += completion.promptTokens;
         usage.completionTokens += completion.completionTokens;
-        const refused = refusal(span, completion.text);
+        const refused = refusal(span, completion.text) ?? lostKept(span, completion.text, keep);
         if (!refused) survivors.push(completion.text.trim());
         else previous = { answer: completion.text, refused };
       }
@@ -348,8 +362,11 @@ export async function humanizeWithModel(input: string, options: HumanizeOptions,
     if (rewritten.every((r) => r === undefined) || (spans.length === 1 && rewritten[0] === undefined)) {
       usage.offlineParagraphs++;
       offlineSpans += spans.length;
-      offline ??= humanize(input, options);
-      outputs.push(offline.text.split('\n')[i]!);
+      if (options.fallback) outputs.push(options.fallback(paragraph, (options.seed ?? 0) + i));
+      else {
+        offline ??= humanize(input, options);
+        outputs.push(offline.text.split('\n')[i]!);
+      }
       continue;
     }
     const parts = rewritten.map((r, k) => {
@@ -358,7 +375,7 @@ export async function humanizeWithModel(input: string, options: HumanizeOptions,
         return r;
       }
       offlineSpans++;
-      return humanize(spans[k]!, { ...options, seed: (options.seed ?? 0) + k }).text;
+      return fallback(spans[k]!, (options.seed ?? 0) + k);
     });
     outputs.push(parts.join(' '));
   }
@@ -376,6 +393,12 @@ export async function humanizeWithModel(input: string, options: HumanizeOptions,
 
 /** Below this share of words changed a candidate is a near-copy: it is kept only when nothing better survived. */
 const MIN_CHANGED = 0.15;
+
+/** A refusal when `answer` dropped one of the user's frozen words (each as often as in the span). */
+function lostKept(span: string, answer: string, keep: readonly string[]): Refusal | undefined {
+  const lost = keep.filter((word) => spanOccurrences(answer, word) < spanOccurrences(span, word));
+  return lost.length > 0 ? { reason: 'spans', lost } : undefined;
+}
 
 /**
  * The survivor that changes the most while keeping the most of what the span says (near-copies last); undefined

@@ -6,10 +6,11 @@
  * Expand and Creative have no offline fall-back, so a refused answer fails the
  * run and the beans go back.
  */
-import type { RewriteMode } from '../../../src/domain/rewriter.ts';
-import { acceptsRewrite, type LlmSettings } from '../humanizer/llm.ts';
+import { isLlmMode, type RewriteMode } from '../../../src/domain/rewriter.ts';
+import { acceptsRewrite, embeddedTransport, humanizeWithModel, type LlmSettings } from '../humanizer/llm.ts';
+import type { EmbeddedPlan, ParaphraseStyle } from '../../llm/embedded.ts';
 import { diffSegments, frozenSpans, splitParagraphs } from '../humanizer/index.ts';
-import { statsOf, type RewriteOptions, type RewriteResult } from './index.ts';
+import { rewrite, statsOf, type RewriteOptions, type RewriteResult } from './index.ts';
 
 const TIMEOUT_MS = 60_000;
 
@@ -64,4 +65,31 @@ export async function rewriteWithLlm(input: string, options: RewriteOptions, set
   const text = outputs.join('\n');
   const kept = paragraphs.flatMap((p) => frozenSpans(p, options.frozen).map((s) => p.slice(s.start, s.end)));
   return { text, paragraphs: segments, kept, stats: statsOf(paragraphs.join('\n'), text, segments) };
+}
+
+/** The embedded paraphraser's style for each rewriter mode (the QuillBot modes it was trained on). */
+const STYLE: Readonly<Record<RewriteMode, ParaphraseStyle>> = {
+  standard: 'standard',
+  fluent: 'fluency',
+  formal: 'formal',
+  simple: 'standard',
+  shorten: 'shorten',
+  expand: 'expand',
+  creative: 'creative',
+};
+
+/**
+ * Rewrites with the embedded paraphraser (server/llm/embedded.ts) in the mode's style, span by span through the
+ * humanizer's model loop and checks, every frozen word kept. A span the model could not rewrite safely gets the
+ * offline Standard rewrite; a run where the model rewrote nothing throws (the mode has no offline engine of its
+ * own, so the beans go back).
+ */
+export async function rewriteWithEmbedded(input: string, options: RewriteOptions, plan: Extract<EmbeddedPlan, { ready: true }>): Promise<RewriteResult> {
+  const style = STYLE[options.mode];
+  const offline = (text: string, seed: number) => rewrite(text, { ...options, mode: isLlmMode(options.mode) ? 'standard' : options.mode, seed }).text;
+  const result = await humanizeWithModel(input, { seed: options.seed, keep: options.frozen, fallback: offline }, embeddedTransport(plan, { normal: style, ultra: style }));
+  if (result.backend === 'offline') throw new Error(`the embedded model rewrote nothing in mode ${options.mode}`);
+  const paragraphs = splitParagraphs(input);
+  const kept = paragraphs.flatMap((p) => frozenSpans(p, options.frozen).map((s) => p.slice(s.start, s.end)));
+  return { text: result.text, paragraphs: result.paragraphs, kept, stats: statsOf(paragraphs.join('\n'), result.text, result.paragraphs) };
 }

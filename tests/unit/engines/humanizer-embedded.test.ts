@@ -65,3 +65,16 @@ describe('which model backs the humanizer', () => {
     expect(embeddedFor({ ...empty, llm })).toBeUndefined();
   });
 });
+
+describe.skipIf(!plan.ready)(`the rewriter on the embedded paraphraser${why}`, () => {
+  it('[TOOL-04] Expand and Creative run on the embedded model, keeping every frozen word and protected span', async () => {
+    if (!plan.ready) return;
+    const { rewriteWithEmbedded } = await import('../../../server/engines/rewriter/llm.ts');
+    for (const mode of ['expand', 'creative'] as const) {
+      const result = await rewriteWithEmbedded(PARAGRAPH, { mode, strength: 3, frozen: ['remote work'], seed: 5 }, plan);
+      for (const fact of ['2021', 'Bloom et al.', '13%']) expect(result.text).toContain(fact);
+      expect(result.text.toLowerCase()).toContain('remote work');
+      expect(result.stats.changedShare).toBeGreaterThan(0.1);
+    }
+  }, 300_000);
+});

@@ -79,4 +79,13 @@ describe('the model backend, transport by transport', () => {
     expect(result.usage.offlineParagraphs).toBe(2);
     expect(result.text.split('\n')).toHaveLength(2);
   });
+
+  it("[TOOL-04] keeps the words a user froze: an answer that drops one is refused, and the caller's fallback writes that span", async () => {
+    const { transport } = scripted((span) => span.replace('Managers', 'Bosses').replace('however', 'though'), 40, { wanted: 1, attempts: 2 });
+    const result = await humanizeWithModel(S3, { seed: 1, keep: ['Managers'], fallback: (text) => `[rules] ${text}` }, transport);
+    expect(result.text).toBe(`[rules] ${S3}`);
+    expect(result.backend).toBe('offline');
+    const free = await humanizeWithModel(S3, { seed: 1, keep: [], fallback: (text) => `[rules] ${text}` }, transport);
+    expect(free.text).toContain('Bosses');
+  });
 });
