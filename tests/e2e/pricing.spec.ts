@@ -32,12 +32,22 @@ test('[HUM-17] each plan states its word limit per run', async ({ page }) => {
   await expect(page.getByText('Up to 300 words per run')).toBeVisible();
   await expect(page.getByText('Up to 2,000 words per run')).toBeVisible();
   await expect(page.getByText('Up to 3,500 words per run')).toBeVisible();
+  // And the beans it brings every month (the bean history says "+2,000 Beans with your plan").
+  await expect(page.locator('[data-plan="basic"] [data-plan-beans]')).toHaveText('2,000 beans every month');
+  await expect(page.locator('[data-plan="pro"] [data-plan-beans]')).toHaveText('5,000 beans every month');
+  await page.goto('/ru/try-premium');
+  await expect(page.locator('[data-plan="basic"] [data-plan-beans]')).toHaveText(/^2\s000 зёрен каждый месяц$/);
 });
 
 test('[COM-01] the WeChat variant offers the same plans with WeChat Pay', async ({ page }) => {
   await page.goto('/en/try-premium/wechat');
   await expect(page.getByRole('link', { name: 'Pay with WeChat Pay' })).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Pay by card' })).toHaveAttribute('href', '/en/try-premium');
+  // WeChat Pay charges in CNY: its prices, no USD/CAD/AUD switch.
+  await expect(page.getByRole('group', { name: 'Currency' })).toHaveCount(0);
+  await expect(page.locator('[data-plan="basic"] [data-currency="CNY"]')).toContainText('CN¥98.00');
+  await expect(page.locator('[data-plan="pro"] [data-currency="CNY"]')).toContainText('CN¥148.00');
+  await expect(page.getByText('US$', { exact: false })).toHaveCount(0);
 });
 
 test('[SITE-19] plan names are translated in every script, not left in Latin letters (ar, ru, th)', async ({ page }) => {

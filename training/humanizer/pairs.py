@@ -8,6 +8,10 @@ in order by a dynamic programme over content-word overlap (1-1, 1-2 and 2-1 step
 sentences are grouped into spans of up to about 90 source words. A span is kept when its numbers survive and its
 overlap says it is a paraphrase of the same content, not a different sentence.
 
+Licences: the outfox repository is Apache-2.0 (its machine rows and their DIPPER rewrites are what we use); the
+nyuad repository states none (research use only). `--permissive` keeps the outfox pairs only, for a model that a
+commercial deployment may ship (the adapter's card says which one is committed).
+
 Rows are split by prompt: prompts whose hash falls in the last tenth are held out (validation). Writes JSONL to
 training/.cache/paraphrase-pairs.jsonl (a cache of the raw data; never committed). Seeded and deterministic.
 """
@@ -134,9 +138,10 @@ def read(path: Path):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument('--out', default=str(OUT))
+    ap.add_argument('--permissive', action='store_true', help='only the Apache-2.0 outfox pairs (DIPPER)')
     args = ap.parse_args()
     pairs = []
-    rows = list(read(DATA / 'nyuad_course_answers' / 'data.jsonl'))
+    rows = [] if args.permissive else list(read(DATA / 'nyuad_course_answers' / 'data.jsonl'))
     by_id = {r['id'].lower(): r for r in rows if not r.get('attack')}
     for r in rows:
         if not r.get('attack'):
