@@ -352,7 +352,7 @@ export const plagiarismFingerprints = pgTable(
 
 /**
  * The essay editor's documents (docs/decisions/0024): the user's own text, autosaved. Paragraphs as lines of
- * `text`; `revision` counts saves. A deleted document keeps its row until the account goes (`deleted_at`).
+ * `text`; `revision` counts saves. A deleted document keeps its row for a week (`deleted_at`; services/maintenance.ts prunes it).
  */
 export const editorDocuments = pgTable(
   'editor_documents',

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, mailOutbox, oneTimeTokens, rateLimits, users } from '../../server/db/schema.ts';
+import { analyticsEvents, editorDocuments, emailCodes, mailOutbox, oneTimeTokens, orders, rateLimits, users } from '../../server/db/schema.ts';
 import { pruneExpired } from '../../server/services/maintenance.ts';
 import { createUser } from '../../server/services/users.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { accountWithSession } from './fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,8 +83,28 @@ describe('expired bookkeeping is pruned', () => {
       { to: 'prune-old@example.edu', subject: 'old', text: 'code 123456', html: '', transport: 'outbox', createdAt: sql`now() - interval '2 days'` as unknown as Date },
       { to: 'prune-live@example.edu', subject: 'live', text: 'code 654321', html: '', transport: 'outbox' },
     ]);
+    // Storage that only grew: a document deleted long ago, an unpaid tool run of last week, an old analytics event.
+    const owner = await accountWithSession(t);
+    const [oldDoc, liveDoc] = await db
+      .insert(editorDocuments)
+      .values([
+        { userId: owner.id, title: 'old', text: 'gone', wordCount: 1, deletedAt: sql`now() - interval '8 days'` as unknown as Date },
+        { userId: owner.id, title: 'recent', text: 'undo me', wordCount: 2, deletedAt: sql`now() - interval '1 hour'` as unknown as Date },
+      ])
+      .returning({ id: editorDocuments.id });
+    await db.insert(orders).values([
+      { orderNo: 'PRUNE-UNPAID-OLD', userId: owner.id, productId: 9, orderType: 7, status: 0, content: 'x'.repeat(1000), wordCount: 1, beans: 5, amountCents: 0, createdAt: sql`now() - interval '3 days'` as unknown as Date },
+      { orderNo: 'PRUNE-UNPAID-NEW', userId: owner.id, productId: 9, orderType: 7, status: 0, content: 'y', wordCount: 1, beans: 5, amountCents: 0 },
+    ]);
+    await db.insert(analyticsEvents).values([
+      { name: 'pruneOld', path: '/en', createdAt: sql`now() - interval '200 days'` as unknown as Date },
+      { name: 'pruneLive', path: '/en' },
+    ]);
     const pruned = await pruneExpired(db);
     expect(pruned.mails).toBeGreaterThanOrEqual(1);
+    expect((await db.select({ id: editorDocuments.id }).from(editorDocuments).where(sql`${editorDocuments.id} in (${oldDoc!.id}, ${liveDoc!.id})`)).map((r) => r.id)).toEqual([liveDoc!.id]);
+    expect((await db.select({ no: orders.orderNo }).from(orders).where(sql`${orders.orderNo} like 'PRUNE-UNPAID-%'`)).map((r) => r.no)).toEqual(['PRUNE-UNPAID-NEW']);
+    expect((await db.select({ name: analyticsEvents.name }).from(analyticsEvents).where(sql`${analyticsEvents.name} like 'prune%'`)).map((r) => r.name)).toEqual(['pruneLive']);
     expect((await db.select().from(mailOutbox).where(sql`${mailOutbox.to} like 'prune-%'`)).map((r) => r.to)).toEqual(['prune-live@example.edu']);
     expect(pruned.rateLimits).toBeGreaterThanOrEqual(1);
     expect((await db.select().from(rateLimits).where(sql`${rateLimits.key} like 'prune:%'`)).map((r) => r.key)).toEqual(['prune:live']);
