@@ -128,6 +128,13 @@ test('[COM-10] [COM-16] pages through orders, filters the unpaid ones, cancels a
   const cancelled = rows.filter({ hasText: orderNos[0]! });
   await expect(cancelled).toContainText('Cancelled');
   await cancelled.getByRole('button', { name: 'Delete' }).click();
+  // [issue 30] Deleting asks first; "Keep it" changes nothing.
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete this order?' });
+  await confirmDelete.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(rows.filter({ hasText: orderNos[0]! })).toHaveCount(1);
+  await cancelled.getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(rows).toHaveCount(11);
   await expect(rows.filter({ hasText: orderNos[0]! })).toHaveCount(0);
 });
@@ -158,6 +165,10 @@ test('[COM-15] [COM-16] pages through the essay history, opens a result link and
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await rows.first().getByRole('button', { name: 'Delete' }).click();
+  // [issue 30] Deleting a run asks first.
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete this run from your history?' });
+  await expect(confirmDelete).toContainText('Its text, its result and every version are removed for good.');
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(rows).toHaveCount(1);
   await page.getByLabel('Per page').selectOption('50');
   await expect(rows).toHaveCount(11);

@@ -5,7 +5,7 @@
  * 'YYYY-MM-DD HH:mm:ss' (local).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatLocalDateTime } from '../../domain/dates.ts';
 import { parseContentMeta } from '../../domain/history.ts';
 import { firstPage } from '../../domain/orders.ts';
@@ -13,8 +13,8 @@ import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $documents, $documentsTotal, loadDocumentList } from '../../stores/editor-documents.ts';
 import { deleteRun, documentHref, essayHistory, resultHref } from '../../stores/history.ts';
-import { showToast } from '../../stores/toast.ts';
 import { Button, LinkButton } from '../shared/Button.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { formatNumber, ltrIsolate } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { PageNav, PageSize } from '../shared/Pager.tsx';
@@ -44,10 +44,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
     void essayHistory.load(Number(new URLSearchParams(location.search).get('page')) || firstPage);
     void loadDocumentList();
   }, []);
-  const remove = async (jobId: string) => {
-    const result = await deleteRun(jobId);
-    if (!result.ok) showToast(result.message);
-  };
+  const [deleting, setDeleting] = useState<string>();
   return (
     <div className="space-y-4" aria-busy={state.loading || undefined}>
       <PageSize size={state.size} label={t('orders.pageSize')} onSize={(size) => void essayHistory.setSize(size)} />
@@ -80,7 +77,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
                     {t('history.open')}
                   </LinkButton>
                 )}
-                <Button variant="action" onClick={() => void remove(item.jobId)}>
+                <Button variant="action" onClick={() => setDeleting(item.jobId)}>
                   {t('history.delete')}
                 </Button>
               </div>
@@ -90,6 +87,20 @@ function Panel({ locale, lang }: HistoryPanelProps) {
       </ul>
       {!state.loading && state.total === 0 && <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-700">{t('user.historyEmpty')}</p>}
       <PageNav page={state.page} pages={state.pages} onPage={(page) => void essayHistory.load(page)} labels={{ previous: t('orders.previous'), next: t('orders.next'), position: t('orders.page', { page: state.page, pages: state.pages }) }} />
+      {/* Deleting a run asks first (issue 30: one click removed it with all its versions). */}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('history.deleteConfirmTitle')}
+        confirmLabel={t('history.delete')}
+        cancelLabel={t('history.keep')}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={async () => {
+          const result = await deleteRun(deleting!);
+          return result.ok ? undefined : result.message;
+        }}
+      >
+        {t('history.deleteConfirmBody')}
+      </ConfirmDialog>
       {documents.length > 0 && (
         <section aria-labelledby="history-documents" data-editor-documents>
           <h2 id="history-documents" className="text-lg font-semibold text-slate-900">

@@ -13,6 +13,7 @@ import type { OrderListItem } from '../../lib/api/commerce.ts';
 import { $ordersFilter, deleteListedOrder, filterOrders, moneyOrders, payOrder } from '../../stores/commerce.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button } from '../shared/Button.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { CancelOrderDialog, goToPayment, orderPrice } from '../shared/UnpaidOrderDialog.tsx';
 import { ltrIsolate } from '../shared/format.ts';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
@@ -43,6 +44,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
   const filter = useStore($ordersFilter);
   const productName = useProductName(lang);
   const [cancelling, setCancelling] = useState<OrderListItem>();
+  const [deleting, setDeleting] = useState<string>();
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
@@ -51,11 +53,6 @@ function Panel({ locale, lang }: OrdersPanelProps) {
   }, []);
 
   const money = (order: OrderListItem) => orderPrice(lang, order);
-  const act = async (work: () => Promise<{ ok: true } | { ok: false; message: string }>) => {
-    const result = await work();
-    if (!result.ok) showToast(result.message);
-    await moneyOrders.reload();
-  };
   const pay = async (orderNo: string) => {
     const result = await payOrder(orderNo);
     if (!result.ok) return showToast(result.message);
@@ -98,7 +95,7 @@ function Panel({ locale, lang }: OrdersPanelProps) {
                 </Button>
               )}
               {deletable.includes(order.status) && (
-                <Button variant="action" onClick={() => void act(() => deleteListedOrder(order.orderNo))}>
+                <Button variant="action" onClick={() => setDeleting(order.orderNo)}>
                   {t('subscription.deleteOrder')}
                 </Button>
               )}
@@ -109,6 +106,21 @@ function Panel({ locale, lang }: OrdersPanelProps) {
       {!state.loading && state.items.length === 0 && <p className="text-slate-600">{t('orders.empty')}</p>}
       <PageNav page={state.page} pages={state.pages} onPage={(page) => void moneyOrders.load(page)} labels={{ previous: t('orders.previous'), next: t('orders.next'), position: t('orders.page', { page: state.page, pages: state.pages }) }} />
       <CancelOrderDialog order={cancelling} lang={lang} onClose={() => setCancelling(undefined)} afterCancel={moneyOrders.reload} />
+      {/* Deleting asks first (issue 30: one click removed a paid order from the list). */}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('orders.deleteConfirmTitle')}
+        confirmLabel={t('subscription.deleteOrder')}
+        cancelLabel={t('orders.keepListed')}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={async () => {
+          const result = await deleteListedOrder(deleting!);
+          await moneyOrders.reload();
+          return result.ok ? undefined : result.message;
+        }}
+      >
+        {t('orders.deleteConfirmBody')}
+      </ConfirmDialog>
     </div>
   );
 }
