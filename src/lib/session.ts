@@ -30,10 +30,41 @@ export function pageLocale(): Locale {
   return isLocale(code) ? code : 'en';
 }
 
-/** Spec §4: a protected action by a visitor goes to sign-up with a return path and a warning. */
-export function redirectToSignup(returnTo: string = location.pathname + location.search): void {
-  flashToast(pageMessage('messages.loginToAccess'), 'warning');
-  location.assign(`${localizedPath(pageLocale(), 'signup')}?cb=${encodeURIComponent(returnTo)}`);
+/** Session-storage mark of a session that ended in this tab (a 401 for someone who was logged in). */
+export const sessionEndedKey = 'inkwise.sessionEnded';
+
+/** Marks that this tab's session ended, so the next protected action goes to Log in, not Sign up. */
+export function markSessionEnded(storage: Storage = sessionStorage): void {
+  try {
+    storage.setItem(sessionEndedKey, '1');
+  } catch {
+    // Storage refused (private mode): the visitor path stays.
+  }
+}
+
+/** Forgets the mark (a login happened). */
+export function clearSessionEnded(storage: Storage = sessionStorage): void {
+  try {
+    storage.removeItem(sessionEndedKey);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/**
+ * Spec §4: a protected action by a visitor goes to sign-up with a return path and a warning. Someone whose session
+ * just ended goes to Log in instead, with the same return path (issue 30: they landed on the Sign up form).
+ */
+export function redirectToSignup(returnTo: string = location.pathname + location.search, storage: Storage = sessionStorage): void {
+  let ended = false;
+  try {
+    ended = storage.getItem(sessionEndedKey) === '1';
+    storage.removeItem(sessionEndedKey);
+  } catch {
+    // No storage: a visitor.
+  }
+  flashToast(pageMessage(ended ? 'auth.error.sessionExpired' : 'messages.loginToAccess'), 'warning');
+  location.assign(`${localizedPath(pageLocale(), ended ? 'login' : 'signup')}?cb=${encodeURIComponent(returnTo)}`);
 }
 
 /** Screens a logged-in person has no use for: they are sent on (issue 11). */

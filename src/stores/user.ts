@@ -9,6 +9,7 @@ import * as authApi from '../lib/api/auth.ts';
 import { pageMessage } from '../lib/page-messages.ts';
 import { showToast } from './toast.ts';
 import { storedLoginEvent } from '../lib/stored-login.ts';
+import { clearSessionEnded, markSessionEnded } from '../lib/session.ts';
 
 /** User info of spec §3. */
 export type UserInfo = Partial<UserInfoData['userInfo']>;
@@ -127,6 +128,7 @@ export async function fetchBalance(): Promise<void> {
 
 /** Completes any login: keep the tokens, then fetch the user info and balance. */
 export async function completeLogin(data: LoginData): Promise<void> {
+  clearSessionEnded();
   applyTokens(data);
   await fetchUserInfo();
   await fetchBalance().catch(() => undefined);
@@ -193,7 +195,10 @@ bindApi({
   onUnauthorized: () => {
     const wasLoggedIn = $user.get().isLoginUser;
     clearUser();
-    if (wasLoggedIn) showToast(pageMessage('auth.error.sessionExpired'), 'warning');
+    if (wasLoggedIn) {
+      showToast(pageMessage('auth.error.sessionExpired'), 'warning');
+      markSessionEnded();
+    }
   },
   toast: (message) => showToast(message, 'error'),
   // Read when needed, not when this module loads: it can load before the page's texts have arrived.

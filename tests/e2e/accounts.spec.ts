@@ -288,6 +288,13 @@ for (const locale of ['en', 'fr'] as const) test(`[API-06] an expired session cl
   await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible({ timeout: 15_000 });
   await expectLoggedOut(page, locale);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).accessToken)).toBe('');
+  // [issue 30] The next protected action (Humanize) goes to Log in, not Sign up, and keeps the page to return to.
+  await page.goto(`/${locale}`);
+  await page.locator('[data-tool=humanizer] [data-source]').hover({ position: { x: 8, y: 8 } });
+  await page.locator('[data-tool=humanizer] [data-source] .ProseMirror').fill('Students revise their essays twice before they hand them in.');
+  await page.getByRole('button', { name: translate(locale, 'humanizer.humanize'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/login\\?cb=%2F${locale}$`));
+  await expect(page.getByText(translate(locale, 'auth.error.sessionExpired'))).toBeVisible();
 });
 
 test('the profile shows the account and changes the password', async ({ page }) => {
