@@ -203,9 +203,17 @@ export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
+/** The public APIs the reference checker asks by default: both need no key (issue 30: a paid check ran offline only). */
+export const publicReferenceApis = { crossref: 'https://api.crossref.org', openAlex: 'https://api.openalex.org' } as const;
+
 function parseReferences(env: Env): Config['references'] {
-  const crossrefBaseUrl = parseHttpUrl('CROSSREF_BASE_URL', read(env, 'CROSSREF_BASE_URL'))?.replace(/\/$/, '');
-  const openAlexBaseUrl = parseHttpUrl('OPENALEX_BASE_URL', read(env, 'OPENALEX_BASE_URL'))?.replace(/\/$/, '');
+  // REFERENCE_LOOKUPS=false turns the online lookups off; unset, they go to the public APIs unless other bases are set.
+  if (!parseBoolean('REFERENCE_LOOKUPS', read(env, 'REFERENCE_LOOKUPS'), true)) return undefined;
+  const setCrossref = parseHttpUrl('CROSSREF_BASE_URL', read(env, 'CROSSREF_BASE_URL'))?.replace(/\/$/, '');
+  const setOpenAlex = parseHttpUrl('OPENALEX_BASE_URL', read(env, 'OPENALEX_BASE_URL'))?.replace(/\/$/, '');
+  const neither = !setCrossref && !setOpenAlex;
+  const crossrefBaseUrl = neither ? publicReferenceApis.crossref : setCrossref;
+  const openAlexBaseUrl = neither ? publicReferenceApis.openAlex : setOpenAlex;
   const contactEmail = read(env, 'REFERENCES_CONTACT_EMAIL');
   if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError(`REFERENCES_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
   if (!crossrefBaseUrl && !openAlexBaseUrl) return undefined;

@@ -71,6 +71,11 @@ async function main() {
       : `  AI detector: ${detector.version}${detector.files ? ' (n-gram families and the transformer)' : ' (n-gram families and writing habits; this build has no transformer)'}.`,
   );
   console.log(`  ${modelBackendNotice(config)}`);
+  console.log(
+    config.references
+      ? `  Reference checker: looks references up at ${[config.references.crossrefBaseUrl, config.references.openAlexBaseUrl].filter(Boolean).join(' and ')}${config.references.contactEmail ? '' : ' (set REFERENCES_CONTACT_EMAIL for their polite pools)'}.`
+      : '  Reference checker: offline checks only (REFERENCE_LOOKUPS=false); the page says so before a run.',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = localAddress(config.host, port);

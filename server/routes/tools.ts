@@ -88,7 +88,7 @@ export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uin
 }
 
 /** The AI detector, the Turnitin-style report, its PDF and its share links (spec §7 /api/aiDetect, /api/turnitinReport). */
-export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+export function detectorRoutes(app: FastifyInstance, { db, key, referencesOnline = false }: { db: Db; key: Uint8Array; referencesOnline?: boolean }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   // The sample's free check, like the humanizer's sample run: our own text only, computed once.
@@ -105,6 +105,13 @@ export function detectorRoutes(app: FastifyInstance, { db, key }: { db: Db; key:
   app.post(endpoints.refValid, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await referenceResult(db, principalOf(request).userId, orderNo));
+  });
+
+  // Public: the page is static, so it asks before a run whether references will be looked up online (issue 30: a
+  // paid check ran its offline checks only and said so only afterwards).
+  app.get(endpoints.refValidBackend, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ok({ online: referencesOnline });
   });
 
   app.post(endpoints.turnitinReport, { ...authed, ...acceptsFields }, async (request) => {

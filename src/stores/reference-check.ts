@@ -23,6 +23,17 @@ export const $refText = atom('');
 export const $refPrice = atom<{ beans?: number; error?: string }>({});
 /** The current run. */
 export const $refRun = atom<RefRunState>({ status: 'idle' });
+/** Whether references are looked up online here; undefined until the server said (the page says so before a run). */
+export const $refOnline = atom<boolean | undefined>(undefined);
+
+/** Asks the server once whether lookups are on. */
+export async function loadReferenceBackend(): Promise<void> {
+  try {
+    $refOnline.set((await toolsApi.fetchReferenceBackend()).online);
+  } catch (error) {
+    console.info('reference lookups unknown', error);
+  }
+}
 
 /** True when a person is logged in (a run needs an account; the island sends visitors to sign-up). */
 export { isLoggedIn } from './tool-run.ts';

@@ -178,6 +178,11 @@ describe('reference checker runs (order type 6)', () => {
     expect(fake.maxInFlight).toBeLessThanOrEqual(4);
   });
 
+  it('[TOOL-05] says before a run whether references will be looked up online', async () => {
+    expect((await online.app.inject({ method: 'GET', url: '/api/refValid/backend' })).json()).toEqual({ code: 0, data: { online: true } });
+    expect((await offline.app.inject({ method: 'GET', url: '/api/refValid/backend' })).json()).toEqual({ code: 0, data: { online: false } });
+  });
+
   it('[TOOL-05] without lookups configured runs the offline checks and marks every entry unchecked', async () => {
     const user = await accountWithSession(offline);
     const list = `[1] A. Author, "A first paper," J. Tests, vol. 1, no. 2, pp. 1–5, 2019, doi: 10.1234/bad doi.

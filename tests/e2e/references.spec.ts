@@ -115,6 +115,16 @@ test('[TOOL-05] by keyboard: Enter on "Check references" runs it, and the focus 
   await expect(run).toBeFocused();
 });
 
+test('[TOOL-05] where lookups are off the page says so before the run, and not where they are on', async ({ page }) => {
+  await page.goto('/en/refchecker');
+  await expect(page.locator('[data-refchecker][data-ready="true"]')).toBeVisible();
+  await expect(page.locator('[data-lookups-off]')).toHaveCount(0);
+  // The same page on an installation whose lookups are off (REFERENCE_LOOKUPS=false answers this; tests/api covers it).
+  await page.route('**/api/refValid/backend', (route) => route.fulfill({ json: { code: 0, data: { online: false } } }));
+  await page.goto('/fr/refchecker');
+  await expect(page.locator('[data-lookups-off]')).toHaveText(translate('fr', 'refcheck.onlineOffBefore'));
+});
+
 test('[TOOL-05] Paste puts the clipboard into the checker, as on the other tools, and says so when the browser refuses', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/en/refchecker');

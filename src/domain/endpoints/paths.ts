@@ -73,6 +73,7 @@ export const endpoints = {
   reportShared: '/api/report/shared',
   reportSharedPdf: '/api/report/shared/pdf',
   refValid: '/api/refValid',
+  refValidBackend: '/api/refValid/backend',
   plagiarism: '/api/plagiarism',
   plagiarismPdf: '/api/plagiarism/pdf',
   plagiarismLibrary: '/api/plagiarism/library',

@@ -12,7 +12,7 @@ import { countWords } from '../../domain/word-count.ts';
 import { apiBase } from '../../lib/api/base.ts';
 import { redirectToSignup } from '../../lib/session.ts';
 import { createUpload, withinLimit, type Upload } from '../../lib/upload.ts';
-import { $refPrice, $refRun, $refText, isLoggedIn, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
+import { $refOnline, $refPrice, $refRun, $refText, isLoggedIn, loadReferenceBackend, openReferenceCheck, overLimit, runReferenceCheck, setReferenceText } from '../../stores/reference-check.ts';
 import { $user, ensureFreshToken } from '../../stores/user.ts';
 import { formatNumber } from '../shared/format.ts';
 import { langOf, translator } from '../shared/i18n.tsx';
@@ -47,7 +47,11 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
   const text = useStore($refText);
   const price = useStore($refPrice);
   const run = useStore($refRun);
+  const online = useStore($refOnline);
   useStore($user);
+  useEffect(() => {
+    void loadReferenceBackend();
+  }, []);
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<Upload<{ code: string | number; content?: string; errorMsg?: string }> | undefined>(undefined);
@@ -170,6 +174,12 @@ export function ReferenceChecker({ messages, sampleText, pricingPath, historyPat
         {uploadState && (
           <p className={`mt-2 text-sm ${uploadState.error ? 'text-red-700' : 'text-slate-700'}`} role={uploadState.error ? 'alert' : 'status'}>
             {uploadState.error ?? t('upload.uploading', { name: uploadState.name })}
+          </p>
+        )}
+        {online === false && (
+          // Said before the run (and before any beans), not only in the report afterwards (issue 30).
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-lookups-off>
+            {t('refcheck.onlineOffBefore')}
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3">

@@ -705,8 +705,11 @@ describe('online verdicts', () => {
     expect(retryAfterMs(null)).toBe(1000);
   });
 
-  it('configures lookups only when a base URL is set, and checks the contact address', () => {
-    expect(loadConfig({}).references).toBeUndefined();
+  it('[TOOL-05] looks references up by default at the public Crossref and OpenAlex (no key needed), off only when told; checks the contact address', () => {
+    expect(loadConfig({}).references).toEqual({ crossrefBaseUrl: 'https://api.crossref.org', openAlexBaseUrl: 'https://api.openalex.org', contactEmail: undefined });
+    expect(loadConfig({ REFERENCE_LOOKUPS: 'false' }).references).toBeUndefined();
+    expect(loadConfig({ REFERENCE_LOOKUPS: 'false', CROSSREF_BASE_URL: 'https://api.crossref.org' }).references).toBeUndefined();
+    expect(() => loadConfig({ REFERENCE_LOOKUPS: 'maybe' })).toThrow(/REFERENCE_LOOKUPS must be true or false/);
     expect(loadConfig({ CROSSREF_BASE_URL: 'https://api.crossref.org/', REFERENCES_CONTACT_EMAIL: 'refs@inkwise.app' }).references).toEqual({ crossrefBaseUrl: 'https://api.crossref.org', openAlexBaseUrl: undefined, contactEmail: 'refs@inkwise.app' });
     expect(() => loadConfig({ OPENALEX_BASE_URL: 'https://api.openalex.org', REFERENCES_CONTACT_EMAIL: 'nope' })).toThrow(/REFERENCES_CONTACT_EMAIL/);
   });
