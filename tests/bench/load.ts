@@ -63,7 +63,8 @@ async function seed(databaseUrl: string, count: number): Promise<Account[]> {
 async function startServer(databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: process.env.PORT ?? '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
+    // The mix measures the server, not the public Crossref/OpenAlex or the embedded model (its own bench: humanizer-model.ts).
+    env: { ...process.env, PORT: process.env.PORT ?? '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REFERENCE_LOOKUPS: 'false', LLM_EMBEDDED: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = await new Promise<string>((resolve, reject) => {

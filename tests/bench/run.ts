@@ -76,7 +76,7 @@ const lateRaw = lateChunks.reduce((n, c) => n + c.body.length, 0);
 const lateGzip = lateChunks.reduce((n, c) => n + gzipSync(c.body).length, 0);
 console.log(`  editor chunks loaded when idle (Tiptap + flows): ${kb(lateRaw)} raw, ${kb(lateGzip)} gzip in ${lateChunks.length} files`);
 
-const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: dist, RATE_LIMIT_ALLOWLIST: '127.0.0.1' });
+const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PORT: '0', DIST_DIR: dist, RATE_LIMIT_ALLOWLIST: '127.0.0.1', REFERENCE_LOOKUPS: 'false', LLM_EMBEDDED: 'false' });
 const database = await openDatabase(config.database);
 const app = await buildApp(config, { database });
 // The ceiling: a route that does nothing, in the same process and run.
