@@ -5,22 +5,13 @@
  * Arguments after `--` go to the Python script (e.g. `-- --check`, `-- --windows 16000`). About an hour on 2 cores.
  *   TRAIN_VENV   another virtual environment to use (its bin/python)
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENCODER_PATH } from '../server/engines/detector/index.ts';
 import { PROJECT_ROOT } from '../server/models/index.ts';
+import { run, trainingPython } from './training-env.ts';
 
-const run = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: PROJECT_ROOT });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
-const venv = process.env.TRAIN_VENV ?? join(PROJECT_ROOT, 'training/.venv');
-const python = join(venv, 'bin/python');
-if (!existsSync(python)) {
-  run('python3', ['-m', 'venv', venv]);
-  run(python, ['-m', 'pip', 'install', '-q', '-r', join(PROJECT_ROOT, 'training/requirements.txt')]);
-}
+const python = trainingPython();
 const args = process.argv.slice(2);
 if (!existsSync(join(PROJECT_ROOT, 'training/.cache/detector-texts.jsonl'))) run(process.execPath, [join(PROJECT_ROOT, 'scripts/export-detector-data.ts')]);
 run(python, [join(PROJECT_ROOT, 'training/detector/train_encoder.py'), ...args]);

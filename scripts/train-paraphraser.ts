@@ -6,29 +6,19 @@
  * model in the cache (npm run models). About 70 minutes on 2 cores. Arguments after `--` go to the Python script.
  *   TRAIN_VENV   another virtual environment to use (its bin/python)
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { PROJECT_ROOT, modelEntry } from '../server/models/index.ts';
+import { PROJECT_ROOT } from '../server/models/index.ts';
+import { run, trainingPython } from './training-env.ts';
 
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: PROJECT_ROOT, env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
-const venv = process.env.TRAIN_VENV ?? join(PROJECT_ROOT, 'training/.venv');
-const python = join(venv, 'bin/python');
-if (!existsSync(python)) {
-  run('python3', ['-m', 'venv', venv]);
-  run(python, ['-m', 'pip', 'install', '-q', '-r', join(PROJECT_ROOT, 'training/requirements.txt')]);
-}
+const python = trainingPython();
 const args = process.argv.slice(2);
 if (!existsSync(join(PROJECT_ROOT, 'training/.cache/paraphrase-pairs.jsonl'))) run(python, [join(PROJECT_ROOT, 'training/humanizer/pairs.py')]);
 const cacheDir = loadConfig().modelCacheDir;
 run(python, [join(PROJECT_ROOT, 'training/humanizer/train_paraphraser.py'), ...args], { ...process.env, MODEL_CACHE_DIR: cacheDir });
 if (!args.includes('--check')) {
-  const entry = modelEntry('paraphraser-v1');
-  const target = join(PROJECT_ROOT, entry.source.kind === 'repository' ? entry.source.path : 'server/engines/humanizer/model/paraphraser-v1.gguf');
+  const target = join(PROJECT_ROOT, 'server/engines/humanizer/model/paraphraser-v1.gguf');
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(join(PROJECT_ROOT, 'training/.cache/paraphraser/adapter.gguf'), target);
   console.log(`copied the adapter to ${target}; update its sha256 and bytes in server/models/registry.ts and its card`);
