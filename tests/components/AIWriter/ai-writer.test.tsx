@@ -72,7 +72,8 @@ describe('AIWriter', () => {
     render(<AIWriter messages={writerMessages('fr')} pricingPath="/fr/try-premium" />);
     fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: 'Phones at school' } });
     expect(await screen.findByText('Coûte 10 grains')).toBeTruthy();
-    expect(toolsApi.quoteTool).toHaveBeenCalledWith(11, 'Phones at school', false, expect.anything());
+    // Priced by the length asked for (the default 600 words), not by the topic's words (issue 29).
+    expect(toolsApi.quoteTool).toHaveBeenCalledWith(11, 'Phones at school', false, expect.anything(), { length: 600 });
     fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: '' } });
     await waitFor(() => expect(screen.queryByText('Coûte 10 grains')).toBeNull());
   });

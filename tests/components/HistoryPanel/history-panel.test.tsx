@@ -56,8 +56,12 @@ describe('HistoryPanel', () => {
     render(<HistoryPanel locale="en" lang="en" messages={messages} />);
     const remove = await screen.findByRole('button', { name: 'Delete' });
     vi.mocked(api).mockResolvedValueOnce(null).mockResolvedValueOnce({ list: [], total: 0 });
+    fireEvent.click(remove);
+    // It asks first (issue 30); nothing is deleted until the dialog's Delete.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this run from your history?' });
+    expect(vi.mocked(api).mock.calls).toHaveLength(1);
     await act(async () => {
-      fireEvent.click(remove);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     });
     expect(vi.mocked(api).mock.calls[1]).toEqual(['/api/essay/delete', { method: 'POST', body: { jobId: 'IW1' }, silent: true }]);
     expect(await screen.findByText('Your finished results will appear here.')).toBeTruthy();
