@@ -42,6 +42,23 @@ describe('OrdersPanel', () => {
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
   });
 
+  it('[COM-10] asks before deleting an order: "Keep it" deletes nothing, "Delete" deletes it (issue 30)', async () => {
+    vi.mocked(commerceApi.listToolOrders).mockResolvedValue({ list: [order(7, 50, 101)], total: 1 });
+    render(<OrdersPanel locale="en" lang="en" messages={messages} />);
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this order?' });
+    expect(dialog.textContent).toContain('What was paid and the beans already moved stay as they are.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(commerceApi.deleteOrder).not.toHaveBeenCalled();
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this order?' });
+    await act(async () => {
+      fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    });
+    expect(commerceApi.deleteOrder).toHaveBeenCalledWith('IW7');
+  });
+
   it('[COM-10] [COM-16] filters the unpaid ones (status 10), pages, and asks before cancelling', async () => {
     vi.mocked(commerceApi.listToolOrders).mockResolvedValue({ list: [order(1, 10)], total: 25 });
     render(<OrdersPanel locale="en" lang="en" messages={messages} />);

@@ -5,7 +5,7 @@ import { ReferenceChecker, Report } from '../../../src/islands/ReferenceChecker/
 import { refcheckMessages } from '../../../src/islands/ReferenceChecker/page-messages.ts';
 import { ApiError } from '../../../src/lib/api/client.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
-import { $refRun, $refText } from '../../../src/stores/reference-check.ts';
+import { $refOnline, $refRun, $refText } from '../../../src/stores/reference-check.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
 import { interpolate } from '../../../src/i18n/interpolate.ts';
 import { translate } from '../../../src/i18n/translate.ts';
@@ -41,6 +41,7 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
   quoteTool: vi.fn(async () => ({ productSettlements: { '6': { showPrice: 2, payPrice: 2, unit: 'beans' } }, wordCount: 20 })),
   createToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 0 })),
   payToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 30, paid: true })),
+  fetchReferenceBackend: vi.fn(async () => ({ online: true })),
   fetchReferenceCheck: vi.fn(async () => ({ orderNo: 'IWR1', status: 50, data: report, source: `Deep learning works (LeCun et al., 2015).\n\nReferences\n${entryText}` })),
 }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
@@ -52,6 +53,7 @@ describe('ReferenceChecker', () => {
   beforeEach(() => {
     $refText.set('');
     $refRun.set({ status: 'idle' });
+    $refOnline.set(undefined);
     $user.set({ ...emptyUser, isLoginUser: true, accessToken: 'token', userInfo: { membershipLevel: 0 } });
     vi.clearAllMocks();
   });
@@ -104,6 +106,18 @@ describe('ReferenceChecker', () => {
     const t = (key: string, params?: Record<string, string | number>) => interpolate(messages[key] ?? key, params);
     render(<Report report={report} t={t} />);
     expect(within(screen.getByRole('list', { name: messages['refcheck.countsLabel'] })).getByRole('listitem').textContent).toBe(pill);
+  });
+
+  it('[TOOL-05] says before a run, in the page\'s language, when references will not be looked up online', async () => {
+    vi.mocked(toolsApi.fetchReferenceBackend).mockResolvedValueOnce({ online: false });
+    renderChecker('de');
+    expect((await screen.findByRole('note')).textContent).toBe(translate('de', 'refcheck.onlineOffBefore'));
+  });
+
+  it('[TOOL-05] says nothing of the kind where lookups are on', async () => {
+    renderChecker('en');
+    await vi.waitFor(() => expect(toolsApi.fetchReferenceBackend).toHaveBeenCalled());
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('[TOOL-05] each card\'s "Fields as read" control names its reference for screen readers; the visible text stays short', () => {
