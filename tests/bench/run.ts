@@ -24,6 +24,7 @@ import { pageWeight } from './page-weight.ts';
 import { firstClickToEditor, launchBench, scriptsBeforeInteraction } from './browser-js.ts';
 import { humanizerEngineFigures } from './humanizer-engine.ts';
 import { humanizerEssayFigures } from './humanizer-essays.ts';
+import { humanizerModelFigures } from './humanizer-model.ts';
 import { rewriterEngineFigures } from './rewriter-engine.ts';
 import { editorGrammarFigures } from './editor-grammar.ts';
 import { detectorEngineFigures } from './detector-engine.ts';
@@ -189,6 +190,8 @@ if (!flag('no-engines')) {
   for (const line of await humanizerEngineFigures()) console.log(`  ${line}`);
   console.log('\nHumanizer on machine essays of held-out prompts (issue 13 targets; ../shared/datasets/essays):');
   for (const line of humanizerEssayFigures()) console.log(`  ${line}`);
+  console.log('\nHumanizer, model engine (the embedded paraphraser; issue 27 targets):');
+  for (const line of await humanizerModelFigures({ texts: 10 })) console.log(`  ${line}`);
   console.log('\nEssay rewriter (offline modes):');
   for (const line of await rewriterEngineFigures()) console.log(`  ${line}`);
   console.log('\nEssay editor grammar (harper.js; suggestions per 1,000 words and lint latency):');
