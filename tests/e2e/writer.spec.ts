@@ -82,7 +82,7 @@ test.describe('with a language model', () => {
     llm = await startFakeLlm('e2e-llm-key');
     server = spawn(process.execPath, ['server/main.ts'], {
       env: {
-        ...process.env,
+        ...process.env, LLM_EMBEDDED: 'false',
         PORT: String(e2eLlmServerPort),
         HOST: '127.0.0.1',
         DATABASE_URL: 'memory://',
