@@ -50,6 +50,8 @@ export async function humanizerModelFigures(options: { texts?: number; cacheDir?
     }
     seconds.set(engine, (performance.now() - started) / 1000);
     out.set(engine, results);
+    // Progress as it goes (a long run still leaves its figures behind).
+    console.error(`humanizer-model: ${engine} done in ${seconds.get(engine)!.toFixed(0)} s, words changed ${pct(mean(results.map((r) => changedShare(r))))}, our detector flags ${pct(mean(results.map((r) => (detect(r.text).isAi ? 1 : 0))))}`);
   }
   const words = chosen.reduce((n, r) => n + wordCount(r.text), 0);
   const proxy = trainProxyDetector(all);
