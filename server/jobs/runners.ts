@@ -47,13 +47,18 @@ export interface EngineConfig {
   embedded?: Extract<EmbeddedPlan, { ready: true }>;
 }
 
+/** An engine config, from the whole one or from just an endpoint's settings (the benches pass those alone). */
+function engineConfigOf(config: EngineConfig | Config['llm']): EngineConfig {
+  return config !== undefined && 'baseUrl' in config ? { llm: config } : (config ?? { llm: undefined });
+}
+
 /**
  * The humanizer: the LLM backend (the configured endpoint, else the embedded paraphraser), span by span, with
  * progress, tokens and cost; the offline engine takes over for any span it fails on. With neither, the offline
  * engine alone: the light mode, and the result says so (engine `humanizer-offline`).
  */
 export function humanizerRunner(config: EngineConfig | Config['llm']): Runner {
-  const { llm, embedded } = config !== undefined && 'baseUrl' in config ? { llm: config, embedded: undefined } : (config ?? { llm: undefined, embedded: undefined });
+  const { llm, embedded } = engineConfigOf(config);
   const transport = llm ? httpTransport(llm) : embedded ? embeddedTransport(embedded) : undefined;
   return async (order, hooks = {}) => {
     const input = order.content ?? '';
@@ -131,7 +136,7 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
  * it, and a refused LLM answer fails the run, so the beans go back).
  */
 export function rewriterRunner(config: EngineConfig | Config['llm']): Runner {
-  const { llm, embedded } = config !== undefined && 'baseUrl' in config ? { llm: config, embedded: undefined } : (config ?? { llm: undefined, embedded: undefined });
+  const { llm, embedded } = engineConfigOf(config);
   return async (order) => {
     const input = order.content ?? '';
     const options = { ...rewriteSettingsOf(order), seed: seedOf(order.orderNo) };

@@ -77,8 +77,9 @@ export async function ledgerHistory(db: Db, userId: string, page: number, size: 
       amount: r.amount,
       balanceAfter: r.balanceAfter,
       reason: r.reason as LedgerReason,
-      // A referral row's ref is the other account's id: kept for the audit, never shown (issue 29).
-      ref: r.reason === 'referral' ? null : r.ref,
+      // A referral row's ref is the other account's id: kept for the audit, never shown (issue 29). An adjustment's
+      // ref is the operator's note; older grants without one carry the placeholder 'admin grant', which is no note.
+      ref: r.reason === 'referral' || (r.reason === 'admin' && r.ref === 'admin grant') ? null : r.ref,
       productId: r.productId ?? null,
       createTime: r.createdAt.toISOString(),
     })),

@@ -4,7 +4,7 @@ import { ProductId } from '../../src/domain/products.ts';
 import { rewards } from '../../src/domain/rewards.ts';
 import { users } from '../../server/db/schema.ts';
 import { createCoupon } from '../../server/services/coupons.ts';
-import { ledgerCheck } from '../../server/services/ledger.ts';
+import { ledgerCheck, moveBeans } from '../../server/services/ledger.ts';
 import { rewardFirstPayment } from '../../server/services/referrals.ts';
 import { accountWithSession } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -102,6 +102,11 @@ describe('referrals', () => {
     expect(referralRows).toHaveLength(2);
     for (const row of referralRows) expect(row.ref).toBeNull();
     expect(JSON.stringify(ledger.data)).not.toContain(invitee.id);
+    // An adjustment carries the operator's note (issue 30); the old placeholder of grants without one is no note.
+    await moveBeans(t.database.db, { userId: inviter.id, amount: 5, reason: 'admin', ref: 'support ticket 42' });
+    await moveBeans(t.database.db, { userId: inviter.id, amount: 5, reason: 'admin', ref: 'admin grant' });
+    const adjustments = (await call('GET', '/api/wallet/ledger?page=1&size=10', inviter.headers)).data.list.filter((e: { reason: string }) => e.reason === 'admin');
+    expect(adjustments.map((e: { ref: string | null }) => e.ref).sort()).toEqual([null, 'support ticket 42'].sort());
     const invited = await call('GET', '/api/referral/invited', inviter.headers);
     expect(invited.data.list).toEqual([expect.objectContaining({ email: expect.stringMatching(/^m\*\*\*@example\.edu$/), reward: 100 })]);
     expect((await call('GET', '/api/referral/charged', inviter.headers)).data.list).toHaveLength(1);

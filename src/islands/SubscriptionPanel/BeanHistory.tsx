@@ -52,7 +52,7 @@ export function BeanHistory({ lang }: { lang: string }) {
           <tbody className="divide-y divide-slate-100">
             {state.items.map((entry) => {
               // An adjustment shows the operator's note with it (the ref of an admin row); other refs are ids.
-              const product = entry.productId === null ? (entry.reason === 'admin' && entry.ref && entry.ref !== 'admin grant' ? entry.ref : '') : productName(entry.productId);
+              const product = entry.productId === null ? (entry.reason === 'admin' && entry.ref ? entry.ref : '') : productName(entry.productId);
               return (
                 <tr key={entry.id}>
                   <td className="py-2 pe-4 whitespace-nowrap tabular-nums">{ltrIsolate(lang, formatLocalDateTime(entry.createTime))}</td>
