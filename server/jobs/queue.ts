@@ -63,6 +63,8 @@ export interface RunOutput {
   plain: string;
   /** Tokens and cost of an LLM-backed run, stored on the order. */
   usage?: { promptTokens: number; completionTokens: number; costMicroUsd: number };
+  /** Why the run went degraded (a model that failed), for the operator's log; not stored, never the user's text. */
+  notice?: string;
 }
 
 /** Records how far a claimed run has got (0–100) for the polling editor, only while this claim holds the order. */
@@ -99,7 +101,7 @@ export async function finishJob(db: Db, order: OrderRow, output: RunOutput): Pro
       .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, OrderStatus.PROCESSING), eq(orders.attempts, order.attempts)))
       .returning({ orderNo: orders.orderNo });
     if (moved.length === 0) return false;
-    const { usage: _usage, ...result } = output;
+    const { usage: _usage, notice: _notice, ...result } = output;
     await tx.insert(toolResults).values({ orderNo: order.orderNo, userId: order.userId, ...result }).onConflictDoNothing();
     return true;
   });

@@ -69,7 +69,13 @@ export function humanizerRunner(config: EngineConfig | Config['llm']): Runner {
     }
     const result = await humanizeWithModel(input, options, transport, { onProgress: (done, total) => hooks.progress?.(done / total) }, llm ?? {});
     const { promptTokens, completionTokens, costMicroUsd } = result.usage;
-    return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text, usage: { promptTokens, completionTokens, costMicroUsd } };
+    const { modelError, refused } = result.usage;
+    const notice = modelError
+      ? `the ${transport.kind} model failed: ${modelError}`
+      : result.backend === 'offline'
+        ? `every answer of the ${transport.kind} model was refused (${Object.entries(refused).map(([why, n]) => `${why} ${n}`).join(', ') || 'nothing asked'})`
+        : undefined;
+    return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text, usage: { promptTokens, completionTokens, costMicroUsd }, notice };
   };
 }
 

@@ -45,6 +45,7 @@ export function startWorker(
       // Progress (the LLM humanizer's paragraphs) reaches the order from the pool's thread or from this one; a partial
       // result (the AI writer's streamed draft) from the runners of this thread.
       const output = await jobs.run(order, { progress: (fraction) => reportProgress(db, order, fraction * 100), partial: (data) => reportPartial(db, order, data) });
+      if (output.notice) log.warn({ orderNo: order.orderNo, engine: output.engine, notice: output.notice }, 'tool run degraded');
       await finishJob(db, order, output);
     } catch (error) {
       log.error({ err: error, orderNo: order.orderNo }, 'tool run failed; refunding');

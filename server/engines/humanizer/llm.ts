@@ -40,6 +40,10 @@ export interface LlmUsage {
   costMicroUsd: number;
   /** Paragraphs the offline engine rewrote because the LLM's answer was refused or missing. */
   offlineParagraphs: number;
+  /** Why the model stopped being asked in this run (its error's message; never the user's text), for the log. */
+  modelError?: string;
+  /** The model's answers refused by the checks, by reason. */
+  refused: Partial<Record<Refusal['reason'], number>>;
 }
 
 /** Which backend wrote the result: all paragraphs by the LLM, none, or some. */
@@ -177,7 +181,7 @@ export function httpTransport(settings: LlmSettings): RewriteTransport {
       });
       if (!response.ok) {
         await response.body?.cancel();
-        return undefined;
+        throw new Error(`the endpoint answered HTTP ${response.status}`);
       }
       const body = (await response.json()) as {
         choices?: Array<{ message?: { content?: unknown }; finish_reason?: string }>;
@@ -185,7 +189,7 @@ export function httpTransport(settings: LlmSettings): RewriteTransport {
       };
       const choice = body.choices?.[0];
       const text = choice?.message?.content;
-      if (typeof text !== 'string') return undefined;
+      if (typeof text !== 'string') throw new Error('the endpoint answered without a message');
       const prompt = messages.map((m) => m.content).join('\n');
       const promptTokens = typeof body.usage?.prompt_tokens === 'number' && body.usage.prompt_tokens > 0 ? body.usage.prompt_tokens : estimateTokens(prompt);
       const completionTokens = typeof body.usage?.completion_tokens === 'number' && body.usage.completion_tokens > 0 ? body.usage.completion_tokens : estimateTokens(text);
@@ -206,7 +210,10 @@ export function embeddedTransport(plan: EmbeddedReady, styles: { normal: Paraphr
     maxWords: 80,
     candidates: (ultra) => (ultra ? { wanted: 3, attempts: 5 } : { wanted: 2, attempts: 4 }),
     async complete(span, ultra, attempt, seed, _previous, hooks) {
-      const answer = await paraphrase(plan, ultra ? styles.ultra : styles.normal, span, { temperature: ultra ? 1.0 : 0.8, seed: (seed ?? 1) + attempt * 7919, signal: hooks.signal });
+      const ask = () => paraphrase(plan, ultra ? styles.ultra : styles.normal, span, { temperature: ultra ? 1.0 : 0.8, seed: (seed ?? 1) + attempt * 7919, signal: hooks.signal });
+      // A failed load or generation is tried once more (the load is not cached after a failure) before the run
+      // gives the model up: one transient failure should not put a whole text in the light mode.
+      const answer = await ask().catch(() => ask());
       if (answer.finish === 'abort') return undefined;
       return { text: answer.finish === 'length' ? '' : answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens };
     },
@@ -311,7 +318,7 @@ export async function humanizeWithModel(
   const fallback = options.fallback ?? ((text: string, seed: number) => humanize(text, { ...options, seed }).text);
   const keep = options.keep ?? [];
   const paragraphs = splitParagraphs(input);
-  const usage: LlmUsage = { requests: 0, promptTokens: 0, completionTokens: 0, costMicroUsd: 0, offlineParagraphs: 0 };
+  const usage: LlmUsage = { requests: 0, promptTokens: 0, completionTokens: 0, costMicroUsd: 0, offlineParagraphs: 0, refused: {} };
   const ultra = options.ultra === true;
   const started = Date.now();
   const deadline = prices.deadlineMs ?? DEFAULT_DEADLINE_MS;
@@ -341,8 +348,9 @@ export async function humanizeWithModel(
         usage.requests++;
         try {
           completion = await transport.complete(span, ultra, attempt, options.seed, previous, hooks);
-        } catch {
+        } catch (error) {
           // Network failure, timeout, a malformed body or a model that cannot load: the backend is not there.
+          usage.modelError = (error instanceof Error ? error.message : String(error)).slice(0, 300);
           completion = undefined;
         }
         if (!completion) {
@@ -353,7 +361,10 @@ export async function humanizeWithModel(
         usage.completionTokens += completion.completionTokens;
         const refused = refusal(span, completion.text) ?? lostKept(span, completion.text, keep);
         if (!refused) survivors.push(completion.text.trim());
-        else previous = { answer: completion.text, refused };
+        else {
+          previous = { answer: completion.text, refused };
+          usage.refused[refused.reason] = (usage.refused[refused.reason] ?? 0) + 1;
+        }
       }
       rewritten.push(best(span, survivors));
       doneSpans++;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { humanize } from '../../../server/engines/humanizer/index.ts';
 import { acceptsRewrite, humanizeWithLlm, lostProtectedSpans, refusal, systemPrompt, type LlmSettings } from '../../../server/engines/humanizer/llm.ts';
+import { humanizerRunner } from '../../../server/jobs/runners.ts';
+import type { OrderRow } from '../../../server/services/orders.ts';
+import { OrderType } from '../../../src/domain/orders.ts';
 import { startFakeLlm, type FakeLlm } from '../../support/fake-llm.ts';
 
 const P1 = 'Furthermore, the survey of 1,200 students found that 64% utilize AI tools weekly, according to Dr. Ana Ruiz.';
@@ -58,7 +61,7 @@ describe('humanizeWithLlm', () => {
     // Usage as the server reported it; cost from the configured prices (micro-dollars).
     const prompt = llm.requests.reduce((n, r) => n + r.body.messages!.reduce((k, m) => k + m.content.split(/\s+/).filter(Boolean).length, 0), 0);
     const completion = [GOOD[P1]!, GOOD[P2]!].reduce((n, t) => n + t.split(/\s+/).length, 0);
-    expect(result.usage).toEqual({ requests: 2, promptTokens: prompt, completionTokens: completion, costMicroUsd: Math.round(prompt * 0.5 + completion * 1.5), offlineParagraphs: 0 });
+    expect(result.usage).toEqual({ requests: 2, promptTokens: prompt, completionTokens: completion, costMicroUsd: Math.round(prompt * 0.5 + completion * 1.5), offlineParagraphs: 0, refused: {} });
   });
 
   it('uses a different prompt for normal and Ultra, both asking to keep facts, negations and the register', () => {
@@ -119,6 +122,24 @@ describe('humanizeWithLlm', () => {
     expect((await humanizeWithLlm(INPUT, {}, { ...settings, apiKey: 'wrong-key' })).backend).toBe('offline');
     expect((await humanizeWithLlm(INPUT, {}, { ...settings, baseUrl: 'http://127.0.0.1:9/v1' })).backend).toBe('offline');
     expect((await humanizeWithLlm(INPUT, {}, settings)).backend).toBe('llm');
+  });
+
+  it('a run the model did not write tells the operator why (the error, or the refusals by reason), never the text', async () => {
+    const order = { orderNo: 'NOTICE-1', orderType: OrderType.HUMANIZER, content: INPUT } as OrderRow;
+    llm.status = 500;
+    const runner = humanizerRunner({ ...settings, timeoutMs: 5_000 } as Parameters<typeof humanizerRunner>[0]);
+    const failed = await runner(order);
+    expect(failed.engine).toBe('humanizer-offline');
+    expect(failed.notice).toMatch(/^the http model failed: /);
+    llm.status = 200;
+    llm.reply = (user) => `Sure! ${good(user)}`;
+    const refused = await runner(order);
+    expect(refused.notice).toBe('every answer of the http model was refused (chatter 4)');
+    llm.reply = good;
+    const written = await runner(order);
+    expect(written.engine).toBe('humanizer-llm');
+    expect(written.notice).toBeUndefined();
+    for (const notice of [failed.notice, refused.notice]) expect(notice).not.toContain('1,200 students');
   });
 
   it('goes offline when the LLM does not answer within the timeout', async () => {
