@@ -3,7 +3,7 @@ import { OrderType } from '../../src/domain/orders.ts';
 import { segmentsToDoc } from '../../src/domain/humanizer.ts';
 import type { Config } from '../config.ts';
 import { humanize } from '../engines/humanizer/index.ts';
-import { embeddedTransport, httpTransport, humanizeWithModel } from '../engines/humanizer/llm.ts';
+import { embeddedTransport, httpTransport, humanizeWithModel, modelNotice } from '../engines/humanizer/llm.ts';
 import type { EmbeddedPlan } from '../llm/embedded.ts';
 import * as detector from '../engines/detector/index.ts';
 import { buildReport, detectionView } from '../services/detections.ts';
@@ -69,12 +69,7 @@ export function humanizerRunner(config: EngineConfig | Config['llm']): Runner {
     }
     const result = await humanizeWithModel(input, options, transport, { onProgress: (done, total) => hooks.progress?.(done / total) }, llm ?? {});
     const { promptTokens, completionTokens, costMicroUsd } = result.usage;
-    const { modelError, refused } = result.usage;
-    const notice = modelError
-      ? `the ${transport.kind} model failed: ${modelError}`
-      : result.backend === 'offline'
-        ? `every answer of the ${transport.kind} model was refused (${Object.entries(refused).map(([why, n]) => `${why} ${n}`).join(', ') || 'nothing asked'})`
-        : undefined;
+    const notice = modelNotice(result, transport.kind);
     return { engine: `humanizer-${result.backend}`, source: input, format: segmentsToDoc(result.paragraphs), plain: result.text, usage: { promptTokens, completionTokens, costMicroUsd }, notice };
   };
 }

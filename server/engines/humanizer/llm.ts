@@ -402,6 +402,17 @@ export async function humanizeWithModel(
   };
 }
 
+/**
+ * For the operator's log, never the user's text: why the model stopped being asked in a run (its error), or, when
+ * it wrote none of it, how its answers were refused; undefined when nothing went wrong.
+ */
+export function modelNotice(result: Pick<LlmHumanizeResult, 'backend' | 'usage'>, kind: RewriteTransport['kind']): string | undefined {
+  const { modelError, refused } = result.usage;
+  if (modelError) return `the ${kind} model failed: ${modelError}`;
+  if (result.backend !== 'offline') return undefined;
+  return `every answer of the ${kind} model was refused (${Object.entries(refused).map(([why, n]) => `${why} ${n}`).join(', ') || 'nothing asked'})`;
+}
+
 /** Below this share of words changed a candidate is a near-copy: it is kept only when nothing better survived. */
 const MIN_CHANGED = 0.15;
 

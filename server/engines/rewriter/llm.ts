@@ -7,7 +7,7 @@
  * run and the beans go back.
  */
 import { isLlmMode, type RewriteMode } from '../../../src/domain/rewriter.ts';
-import { acceptsRewrite, embeddedTransport, humanizeWithModel, type LlmSettings } from '../humanizer/llm.ts';
+import { acceptsRewrite, embeddedTransport, humanizeWithModel, modelNotice, type LlmSettings } from '../humanizer/llm.ts';
 import type { EmbeddedPlan, ParaphraseStyle } from '../../llm/embedded.ts';
 import { diffSegments, frozenSpans, splitParagraphs } from '../humanizer/index.ts';
 import { rewrite, statsOf, type RewriteOptions, type RewriteResult } from './index.ts';
@@ -88,7 +88,8 @@ export async function rewriteWithEmbedded(input: string, options: RewriteOptions
   const style = STYLE[options.mode];
   const offline = (text: string, seed: number) => rewrite(text, { ...options, mode: isLlmMode(options.mode) ? 'standard' : options.mode, seed }).text;
   const result = await humanizeWithModel(input, { seed: options.seed, keep: options.frozen, fallback: offline }, embeddedTransport(plan, { normal: style, ultra: style }));
-  if (result.backend === 'offline') throw new Error(`the embedded model rewrote nothing in mode ${options.mode}`);
+  // The log then says why (the worker logs the error): the model's failure, or its answers refused by reason.
+  if (result.backend === 'offline') throw new Error(`rewriter mode ${options.mode}: ${modelNotice(result, 'embedded')}`);
   const paragraphs = splitParagraphs(input);
   const kept = paragraphs.flatMap((p) => frozenSpans(p, options.frozen).map((s) => p.slice(s.start, s.end)));
   return { text: result.text, paragraphs: result.paragraphs, kept, stats: statsOf(paragraphs.join('\n'), result.text, result.paragraphs) };

@@ -127,7 +127,7 @@ describe('humanizeWithLlm', () => {
   it('a run the model did not write tells the operator why (the error, or the refusals by reason), never the text', async () => {
     const order = { orderNo: 'NOTICE-1', orderType: OrderType.HUMANIZER, content: INPUT } as OrderRow;
     llm.status = 500;
-    const runner = humanizerRunner({ ...settings, timeoutMs: 5_000 } as Parameters<typeof humanizerRunner>[0]);
+    const runner = humanizerRunner({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model, timeoutMs: 5_000, priceInputPerMTok: 0, priceOutputPerMTok: 0 });
     const failed = await runner(order);
     expect(failed.engine).toBe('humanizer-offline');
     expect(failed.notice).toMatch(/^the http model failed: /);
