@@ -5,6 +5,7 @@ import { isPaidLevel } from '../../src/domain/membership.ts';
 import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrderTypes, liveRunStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
 import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
 import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
+import { readsAsOtherLanguage } from '../../src/domain/language.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, plagiarismSources } from '../db/schema.ts';
@@ -76,7 +77,7 @@ function checkToolOrder(user: UserRow, orderType: number, content: string, words
     const limit = wordLimitFor(user.membershipLevel);
     if (words > limit) throw new AppError(ErrorCode.DEFAULT, 'messages.unlockMoreWords', { params: { count: limit } });
   }
-  if (englishOnlyTypes.includes(orderType) && !isMostlyEnglish(content)) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
+  if (englishOnlyTypes.includes(orderType) && (!isMostlyEnglish(content) || readsAsOtherLanguage(content))) throw new AppError(ErrorCode.DEFAULT, 'messages.onlyEnglishError');
   if (orderType === OrderType.HUMANIZER_ULTRA && !isPaidLevel(user.membershipLevel)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.ultraNeedsPlan');
 }
 

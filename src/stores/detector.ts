@@ -10,7 +10,7 @@ import { humanizerLimits } from '../domain/humanizer.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, errorText, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, languageCheckReady, errorText, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
 
 export interface DetectorDeps extends Omit<SourceDeps, 't'> {
   t: AreaT<'detector.' | 'report.' | 'humanizer.' | 'upload.' | 'messages.' | 'commerce.error.' | 'tool.runContinues' | 'tool.openHistory' | 'tool.runUnpaid'>;
@@ -125,6 +125,7 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
       }
       return;
     }
+    if (!(await languageCheckReady()) || $running.get()) return;
     if (!checkRun()) return;
     $running.set('check');
     try {
@@ -143,9 +144,10 @@ export function createDetectorFlow(sampleText: string, deps: DetectorDeps) {
   }
 
   /** "Get the AI writing report": the checks first, then a confirmation naming the price. */
-  function askReport() {
+  async function askReport() {
     if ($running.get() || source.$isEmpty.get() || source.$isSample.get()) return;
     $error.set(undefined);
+    if (!(await languageCheckReady()) || $running.get()) return;
     if (!checkRun()) return;
     $confirmReport.set(true);
   }

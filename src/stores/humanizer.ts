@@ -10,7 +10,7 @@ import { isPaidLevel } from '../domain/membership.ts';
 import { ProductId } from '../domain/products.ts';
 import type * as toolsApi from '../lib/api/tools.ts';
 import { createToolSource, type AreaT, type SourceDeps } from './tool-source.ts';
-import { createQuote, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
+import { createQuote, languageCheckReady, openProblem, paymentProblem, pollProblem, pollUntilData, runErrorOf, textProblem, type RunError } from './tool-run.ts';
 
 /** One version of a run's group (spec §3 result version); `data` is null until the pager reaches it. */
 export interface Version {
@@ -218,6 +218,7 @@ export function createHumanizerFlow(sampleText: string, deps: HumanizerDeps) {
     if ($running.get() || source.$readOnly.get() || source.$isEmpty.get()) return;
     $error.set(undefined);
     if (source.$isSample.get() && !$ultra.get()) return runSample();
+    if (!(await languageCheckReady()) || $running.get()) return;
     if (!checkRun($ultra.get())) return;
     $versions.set([]);
     $current.set(-1);

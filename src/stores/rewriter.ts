@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
 import { clipboardText, humanizerLimits } from '../domain/humanizer.ts';
-import { checkText, createAndPay, createPriceRefresh, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
+import { checkText, createAndPay, languageCheckReady, createPriceRefresh, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { OrderStatus, OrderType } from '../domain/orders.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { ProductId } from '../domain/products.ts';
@@ -17,6 +17,7 @@ import { apiBase } from '../lib/api/base.ts';
 import * as commerceApi from '../lib/api/commerce.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import { downloadWithToken } from '../lib/download.ts';
+import { preloadLanguageCheck } from '../lib/language-check.ts';
 import { $membershipLevel } from './user.ts';
 
 /** A problem to show (the tools' shared shape, re-exported for the island). */
@@ -66,6 +67,7 @@ function patch(values: Partial<RewriterState>) {
 
 export function setText(text: string): void {
   patch({ text, problem: null });
+  if (text.trim()) void preloadLanguageCheck();
   refreshQuote();
 }
 
@@ -91,9 +93,9 @@ export const refreshQuote: () => void = createPriceRefresh(
   },
 );
 
-/** Spec §5 checks before a paid run: text present and within the plan's word limit. */
+/** Spec §5 checks before a paid run: text present, within the plan's word limit, and English (the server's rule). */
 export function textProblem(): Problem | null {
-  return checkText($rewriter.get().text, $wordLimit.get(), { required: true });
+  return checkText($rewriter.get().text, $wordLimit.get(), { required: true, english: true });
 }
 
 /** Polls every second (spec §9) until the run is done; a failed run answers an error. */
@@ -103,6 +105,7 @@ const pollRewrite = (orderNo: string): Promise<RewriteAnswer> => pollUntilData((
 export async function startRewrite(): Promise<'signup' | void> {
   const state = $rewriter.get();
   if (state.phase === 'rewriting') return;
+  if (!(await languageCheckReady()) || $rewriter.get().phase === 'rewriting') return;
   const problem = textProblem();
   if (problem) return patch({ problem });
   if (!loggedIn()) return 'signup';

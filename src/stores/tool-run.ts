@@ -10,6 +10,7 @@ import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
 import { ApiCode, ApiError } from '../lib/api/client.ts';
 import { failureMessage } from '../lib/failure.ts';
+import { preloadLanguageCheck, readsAsOtherLanguage } from '../lib/language-check.ts';
 import { pageMessage } from '../lib/page-messages.ts';
 import * as toolsApi from '../lib/api/tools.ts';
 import type { AreaT } from './tool-source.ts';
@@ -45,13 +46,32 @@ export function problemText(t: (key: string, params?: Record<string, string | nu
 
 /**
  * Spec §5 checks on the text before a paid run, in this order: present (with `required`), within the plan's word
- * `limit`, then mostly English (with `english`).
+ * `limit`, then mostly English (with `english`): the spec's character rule, and the language check where its tables
+ * have loaded (`lib/language-check.ts`; the server applies both in any case).
  */
 export function checkText(text: string, limit: number, options: { required?: boolean; english?: boolean } = {}): Problem | null {
   if (options.required && !text.trim()) return { key: 'commerce.error.contentRequired' };
   if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true };
-  if (options.english && !isMostlyEnglish(text)) return { key: 'messages.onlyEnglishError', unlock: false };
+  if (options.english && (!isMostlyEnglish(text) || readsAsOtherLanguage(text))) return { key: 'messages.onlyEnglishError', unlock: false };
   return null;
+}
+
+let languagePending = false;
+
+/**
+ * Waits for the language check's tables before a run's checks (at once once loaded; they start loading with the first
+ * text, so a person rarely waits). Answers false to a click made while another waits, so a double click cannot start
+ * two runs.
+ */
+export async function languageCheckReady(): Promise<boolean> {
+  if (languagePending) return false;
+  languagePending = true;
+  try {
+    await preloadLanguageCheck();
+  } finally {
+    languagePending = false;
+  }
+  return true;
 }
 
 /** The humanizer's and detector's checks (`checkText` over the plan's limit, English only), translated. */

@@ -8,6 +8,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { humanizerLimits, textToDoc, uploadKindOf, type Doc } from '../domain/humanizer.ts';
 import { countWords } from '../domain/word-count.ts';
+import { preloadLanguageCheck } from '../lib/language-check.ts';
 import type { UploadItem } from '../lib/upload.ts';
 import { recentDraft, saveDraft, clearDraft, type DraftTool } from './draft.ts';
 import type { AreaKey } from '../i18n/island-messages.ts';
@@ -76,6 +77,7 @@ export function createToolSource(tool: DraftTool, sampleText: string, deps: Sour
   function editorChanged(text: string) {
     if (text === $text.get()) return;
     $text.set(text);
+    if (text.trim()) void preloadLanguageCheck();
     if (fileText !== null && text !== fileText) {
       fileText = null;
       $fileName.set(null);

@@ -91,6 +91,10 @@ describe('orders paid with beans', () => {
     expect(await post('/api/createOrder', { productId: 9, content: essay(301) }, free.headers)).toEqual({ code: 1, message: 'Your plan allows up to 300 words per run. Upgrade to unlock more words.' });
     expect((await post('/api/createOrder', { productId: 9, content: essay(300) }, free.headers)).code).toBe(0);
     expect(await post('/api/createOrder', { productId: 9, content: '这是一篇关于人工智能的文章，我们需要把它改写得更自然。' }, free.headers)).toEqual({ code: 1, message: 'Non-English text detected. Please submit in English.' });
+    // German passes the character rule (Latin letters) but not the language check, and costs nothing either.
+    const german =
+      'Die sozialen Medien haben das Leben junger Menschen stark verändert. Viele Schüler verbringen jeden Tag mehrere Stunden am Handy, und Lehrer beobachten, dass die Konzentration im Unterricht nachlässt. Trotzdem bieten diese Plattformen auch Chancen für den Austausch.';
+    expect(await post('/api/createOrder', { productId: 9, content: german }, free.headers)).toEqual({ code: 1, message: 'Non-English text detected. Please submit in English.' });
     expect(await post('/api/createOrder', { productId: 20, content: essay(50), extraInfo: { isUltra: true } }, free.headers)).toEqual({ code: 1, message: 'Ultra is part of the Premium and Pro plans.' });
     expect(await post('/api/createOrder', { productId: 9, content: '   ' }, free.headers)).toEqual({ code: 1, message: 'Add some text first.' });
     const pro = await customer(1000, MembershipLevel.PREMIUM_PRO_MONTH);

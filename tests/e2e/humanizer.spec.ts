@@ -156,6 +156,23 @@ test('[HUM-07] [HUM-17] [HUM-02] [HUM-24] a free user humanizes 250 words, is re
   await expect(page.getByRole('button', { name: 'Humanize', exact: true })).toBeDisabled();
 });
 
+test('[HUM-19] a German paragraph on /de is refused in German before any order, and costs nothing', async ({ page }) => {
+  await signUpFresh(page, { tag: 'hmde' });
+  await page.goto('/de');
+  const german =
+    'Die sozialen Medien haben das Leben junger Menschen in den letzten Jahren stark verändert. Viele Schüler verbringen jeden Tag mehrere Stunden am Handy, und Lehrer beobachten, dass die Konzentration im Unterricht nachlässt. Trotzdem bieten diese Plattformen auch Chancen für den Austausch.';
+  const orders: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/createOrder') || request.url().endsWith('/api/createPayment')) orders.push(request.url());
+  });
+  await typeText(page, german);
+  await page.getByRole('button', { name: translate('de', 'humanizer.humanize'), exact: true }).click();
+  await expect(page.locator('[data-tool=humanizer]').getByText(translate('de', 'messages.onlyEnglishError'))).toBeVisible();
+  await page.getByRole('button', { name: translate('de', 'account.menu') }).click();
+  await expect(page.locator('#account-menu').getByText(/100/)).toBeVisible();
+  expect(orders).toEqual([]);
+});
+
 test('[HUM-09] [HUM-10] [HUM-14] a pro user runs Ultra, re-humanizes to five versions and is stopped at the sixth', async ({ page }) => {
   await signUpFresh(page, { tag: 'hm' });
   await becomePro(page);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client.ts';
+import { preloadLanguageCheck } from '../../../src/lib/language-check.ts';
 import { checkText, errorText, openProblem, paymentProblem, pollProblem, pollUntilData, problemText, textProblem, UnpaidRunError } from '../../../src/stores/tool-run.ts';
 
 const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
@@ -12,6 +13,15 @@ describe('the one text check every paid tool runs', () => {
     expect(checkText('Это русский текст', 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
     expect(checkText('Это русский текст', 300)).toBeNull();
     expect(checkText('An English essay.', 300, { required: true, english: true })).toBeNull();
+  });
+
+  it('[HUM-19] once its tables have loaded, the page also refuses Latin-script prose in another language, as the server does', async () => {
+    const german =
+      'Die sozialen Medien haben das Leben junger Menschen stark verändert. Viele Schüler verbringen jeden Tag mehrere Stunden am Handy, und Lehrer beobachten, dass die Konzentration im Unterricht nachlässt.';
+    await preloadLanguageCheck();
+    expect(checkText(german, 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
+    expect(checkText(german, 300)).toBeNull();
+    expect(checkText('Social media has changed the lives of young people a great deal. Many students spend several hours a day on their phones, and teachers notice it.', 300, { english: true })).toBeNull();
   });
 
   it('[HUM-07] the humanizer and detector get the same rule translated, the newer tools keep the key', () => {
