@@ -68,6 +68,13 @@ export async function rewriteWithLlm(input: string, options: RewriteOptions, set
 }
 
 /** The embedded paraphraser's style for each rewriter mode (the QuillBot modes it was trained on). */
+/**
+ * Expand and Creative add words, and the small model then drops a protected span or a frozen word more often (about
+ * half its "expand" answers on the test paragraph): more samples a span, so that a paragraph rarely falls back to the
+ * offline engine and a run rarely fails for want of one accepted answer.
+ */
+const REWRITER_CANDIDATES = { wanted: 2, attempts: 6 };
+
 const STYLE: Readonly<Record<RewriteMode, ParaphraseStyle>> = {
   standard: 'standard',
   fluent: 'fluency',
@@ -87,7 +94,7 @@ const STYLE: Readonly<Record<RewriteMode, ParaphraseStyle>> = {
 export async function rewriteWithEmbedded(input: string, options: RewriteOptions, plan: Extract<EmbeddedPlan, { ready: true }>): Promise<RewriteResult> {
   const style = STYLE[options.mode];
   const offline = (text: string, seed: number) => rewrite(text, { ...options, mode: isLlmMode(options.mode) ? 'standard' : options.mode, seed }).text;
-  const result = await humanizeWithModel(input, { seed: options.seed, keep: options.frozen, fallback: offline }, embeddedTransport(plan, { normal: style, ultra: style }));
+  const result = await humanizeWithModel(input, { seed: options.seed, keep: options.frozen, fallback: offline }, embeddedTransport(plan, { normal: style, ultra: style }, () => REWRITER_CANDIDATES));
   // The log then says why (the worker logs the error): the model's failure, or its answers refused by reason.
   if (result.backend === 'offline') throw new Error(`rewriter mode ${options.mode}: ${modelNotice(result, 'embedded')}`);
   const paragraphs = splitParagraphs(input);
