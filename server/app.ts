@@ -120,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // rewriter's Expand and Creative modes; it writes no drafts, so the AI writer still needs the endpoint.
   const embedded = embeddedFor(config);
   const rewriterModel = config.llm !== undefined || embedded !== undefined;
-  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: rewriterModel, ipAllowlist: config.rateLimitAllowlist });
+  commerceRoutes(app, { db, key, providers: payments.providers, siteOrigins: { siteUrl: config.siteUrl, corsOrigins: config.corsOrigins }, llmConfigured: rewriterModel, pricing: { writerDrafts: config.llm !== undefined }, ipAllowlist: config.rateLimitAllowlist });
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });

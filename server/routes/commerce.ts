@@ -31,8 +31,9 @@ export function commerceRoutes(
     providers,
     siteOrigins,
     llmConfigured = false,
+    pricing = {},
     ipAllowlist = [],
-  }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins; llmConfigured?: boolean; ipAllowlist?: readonly string[] },
+  }: { db: Db; key: Uint8Array; providers: PaymentProviders; siteOrigins?: SiteOrigins; llmConfigured?: boolean; pricing?: orders.Pricing; ipAllowlist?: readonly string[] },
 ) {
   const authed = { preHandler: requireAuth(db, key) };
 
@@ -40,11 +41,11 @@ export function commerceRoutes(
   app.post(endpoints.quote, { bodyLimit: quoteBodyLimit }, async (request) => {
     if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.quotePerIp, request.ip);
     const input = quoteRequest.parse(request.body);
-    if (!input.couponIds?.length) return ok(quote(input));
+    if (!input.couponIds?.length) return ok(quote(input, 0, pricing));
     // Coupons are the caller's own: with coupon ids the quote needs the access token.
     const { userId } = await authenticate(db, key, request.headers.authorization);
     const discount = await usableDiscount(db, userId, input.couponIds);
-    return ok(quote(input, discount?.percent));
+    return ok(quote(input, discount?.percent, pricing));
   });
 
   app.get(endpoints.walletProducts, async () => ok(walletProducts()));
@@ -54,7 +55,7 @@ export function commerceRoutes(
     // The rewriter's Expand and Creative modes invent content: only with the LLM backend (checked before any charge).
     if (input.extraInfo?.mode && isLlmMode(input.extraInfo.mode) && !llmConfigured) throw new AppError(ErrorCode.DEFAULT, 'rewriter.error.needsLlm');
     const idempotencyKey = request.headers['idempotency-key'];
-    const order = await orders.createOrder(db, principalOf(request).userId, input, typeof idempotencyKey === 'string' ? idempotencyKey.slice(0, 128) : undefined);
+    const order = await orders.createOrder(db, principalOf(request).userId, input, typeof idempotencyKey === 'string' ? idempotencyKey.slice(0, 128) : undefined, pricing);
     return ok({ orderNo: order.orderNo, status: order.status, productId: order.productId, orderType: order.orderType, payPrice: order.beans || order.amountCents, wordCount: order.wordCount });
   });
 

@@ -50,15 +50,24 @@ export function assertOrderable(product: Product): void {
 }
 
 /**
+ * What this installation can deliver, where it changes a price. `writerDrafts: false` (no language model here): the
+ * AI writer can only give the outline, which is free (issue 30: it took 10 beans for a template).
+ */
+export interface Pricing {
+  writerDrafts?: boolean;
+}
+
+/**
  * What a product costs for some content: beans for tools, cents for plans and packs. The AI writer is priced by the
  * length of the essay it is asked for (`writerLength`, default writerLength.default), not by the topic's few words
  * (issue 29: a 3,000-word draft cost what a 10-word topic did).
  */
-export function priceOf(product: Product, content: string, currency: CurrencyCode, writerWords?: number): { beans: number; cents: number; words: number } {
+export function priceOf(product: Product, content: string, currency: CurrencyCode, writerWords?: number, pricing: Pricing = {}): { beans: number; cents: number; words: number } {
   const words = countWords(content);
   switch (product.kind) {
     case 'tool':
-      return { beans: toolPrice(product, product.orderType === OrderType.AI_WRITE ? (writerWords ?? writerLength.default) : words), cents: 0, words };
+      if (product.orderType === OrderType.AI_WRITE) return { beans: pricing.writerDrafts === false ? 0 : toolPrice(product, writerWords ?? writerLength.default), cents: 0, words };
+      return { beans: toolPrice(product, words), cents: 0, words };
     case 'plan':
       return { beans: 0, cents: planChargeCents(product, currency), words };
     case 'beans':
@@ -90,6 +99,7 @@ export async function createOrder(
   userId: string,
   input: { productId: number; content?: string; couponIds?: string[]; currency?: CurrencyCode; extraInfo?: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest> },
   idempotencyKey?: string,
+  pricing: Pricing = {},
 ): Promise<OrderRow> {
   if (idempotencyKey) {
     const [existing] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
@@ -106,7 +116,7 @@ export async function createOrder(
   if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);
   const content = input.content ?? '';
   const currency = input.currency ?? defaultCurrency;
-  const price = priceOf(product, content, currency, input.extraInfo?.length);
+  const price = priceOf(product, content, currency, input.extraInfo?.length, pricing);
   if (product.kind === 'tool') checkToolOrder(user, product.orderType, content, price.words);
   const couponIds = input.couponIds ?? [];
   if (couponIds.length > 0 && product.kind === 'tool') throw new AppError(ErrorCode.DEFAULT, 'coupon.error.notApplicable');

@@ -6,7 +6,7 @@ import { OrderType } from '../../src/domain/orders.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { assertOrderable, priceOf } from './orders.ts';
+import { assertOrderable, priceOf, type Pricing } from './orders.ts';
 
 /** One line of a quote: the list price and what is paid (spec §3), in beans for tools and cents otherwise. */
 export interface Settlement {
@@ -22,7 +22,7 @@ export interface Settlement {
  * same word counter as the editor. Public: a visitor sees the price before signing up.
  * A discount coupon (percent) lowers payPrice of money purchases, never of bean-priced tool runs.
  */
-export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0): { productSettlements: Record<string, Settlement>; wordCount: number } {
+export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0, pricing: Pricing = {}): { productSettlements: Record<string, Settlement>; wordCount: number } {
   const currency = input.currency ?? defaultCurrency;
   const productSettlements: Record<string, Settlement> = {};
   let wordCount = 0;
@@ -35,7 +35,7 @@ export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0):
     assertOrderable(product);
     const content = line.content ?? '';
     wordCount = Math.max(wordCount, countWords(content));
-    const price = priceOf(product, content, currency, input.extraInfo?.length);
+    const price = priceOf(product, content, currency, input.extraInfo?.length, pricing);
     const amount = (product.kind === 'tool' ? price.beans : price.cents) * line.count;
     productSettlements[String(line.productId)] = {
       showPrice: amount,

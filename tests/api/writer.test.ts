@@ -37,18 +37,15 @@ describe('AI writer API without a language model', () => {
     ]);
   });
 
-  it('[TOOL-06] is priced by the length asked for, not by the topic: the quote and the charge agree', async () => {
-    const quote = async (length?: number) =>
-      (await call(t, 'POST', '/api/calculateSettlement', {}, { products: [{ productId: ProductId.AI_WRITE, content: 'Should schools ban phones?' }], extraInfo: length ? { length } : {} })).data.productSettlements[String(ProductId.AI_WRITE)].payPrice;
-    expect(await quote(3000)).toBe(300);
-    expect(await quote(150)).toBe(15);
-    expect(await quote()).toBe(60);
+  it('[TOOL-06] without a model it cannot draft, so the outline is free: the quote says 0 and paying takes no beans', async () => {
+    const quote = (await call(t, 'POST', '/api/calculateSettlement', {}, { products: [{ productId: ProductId.AI_WRITE, content: 'Should schools ban phones?' }], extraInfo: { length: 3000 } })).data;
+    expect(quote.productSettlements[String(ProductId.AI_WRITE)]).toMatchObject({ showPrice: 0, payPrice: 0, unit: 'beans' });
     const user = await rich(t);
-    const order = await call(t, 'POST', '/api/createOrder', user.headers, { productId: ProductId.AI_WRITE, content: 'Should schools ban phones?', extraInfo: { ...request, length: 1200 } });
-    expect(order.code, JSON.stringify(order)).toBe(0);
     const before = (await call(t, 'GET', '/api/getUserWallet', user.headers)).data.wallet.balance;
+    const order = await call(t, 'POST', '/api/createOrder', user.headers, { productId: ProductId.AI_WRITE, content: 'Should schools ban phones?', extraInfo: { ...request, length: 1200 } });
+    expect(order.data.payPrice).toBe(0);
     expect((await call(t, 'POST', '/api/createPayment', user.headers, { orderNo: order.data.orderNo })).code).toBe(0);
-    expect((await call(t, 'GET', '/api/getUserWallet', user.headers)).data.wallet.balance).toBe(before - 120);
+    expect((await call(t, 'GET', '/api/getUserWallet', user.headers)).data.wallet.balance).toBe(before);
   });
 
   it('[TOOL-06] bad requests are refused with a translated message and charge nothing', async () => {
@@ -88,6 +85,20 @@ describe.skipIf(secondDatabaseRun)('AI writer API with the LLM backend', () => {
     await t.close();
     await llm.close();
     await bib.close();
+  });
+
+  it('[TOOL-06] is priced by the length asked for, not by the topic: the quote and the charge agree', async () => {
+    const quote = async (length?: number) =>
+      (await call(t, 'POST', '/api/calculateSettlement', {}, { products: [{ productId: ProductId.AI_WRITE, content: 'Should schools ban phones?' }], extraInfo: length ? { length } : {} })).data.productSettlements[String(ProductId.AI_WRITE)].payPrice;
+    expect(await quote(3000)).toBe(300);
+    expect(await quote(150)).toBe(15);
+    expect(await quote()).toBe(60);
+    const user = await rich(t);
+    const order = await call(t, 'POST', '/api/createOrder', user.headers, { productId: ProductId.AI_WRITE, content: 'Should schools ban phones?', extraInfo: { ...request, length: 1200 } });
+    expect(order.code, JSON.stringify(order)).toBe(0);
+    const before = (await call(t, 'GET', '/api/getUserWallet', user.headers)).data.wallet.balance;
+    expect((await call(t, 'POST', '/api/createPayment', user.headers, { orderNo: order.data.orderNo })).code).toBe(0);
+    expect((await call(t, 'GET', '/api/getUserWallet', user.headers)).data.wallet.balance).toBe(before - 120);
   });
 
   it("[TOOL-06] drafts along the outline citing only the user's sources, streamed (stream: true)", async () => {

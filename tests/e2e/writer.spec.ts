@@ -19,7 +19,10 @@ test('[TOOL-06] without a language model the AI writer gives an honest outline: 
   await page.getByLabel('Length (words)').fill('600');
   await page.getByLabel('Your outline (optional)').fill('Phones harm sleep\nPhones in class lower reading scores');
   await page.getByLabel('Your sources (optional)').fill('OECD (2019). Students who use phones in class score lower in reading.\nTwenge, J. (2017). iGen: smartphones and adolescent sleep loss.');
-  await page.getByRole('button', { name: 'Write' }).click();
+  // It cannot draft here, so it says the outline is free, shows no price and takes no beans (issue 30).
+  await expect(page.getByText('the outline is free: no beans are taken', { exact: false })).toBeVisible();
+  await expect(page.locator('[data-ai-writer] [data-price]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Make the outline' }).click();
 
   const result = page.getByRole('region', { name: 'Outline' });
   await expect(result.locator('[data-outline] > li')).toHaveCount(5, { timeout: 30_000 });
@@ -30,6 +33,9 @@ test('[TOOL-06] without a language model the AI writer gives an honest outline: 
   await expect(claim1.locator('[data-evidence]')).toHaveText('[2] Twenge, J. (2017). iGen: smartphones and adolescent sleep loss.');
   await expect(result.locator('[data-role="claim"]').nth(1).locator('[data-evidence]')).toContainText('[1] OECD (2019)');
   await expect(result.locator('[data-draft]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('#account-menu').getByText('100 beans')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The history opens it again.
   await page.goto('/en/history');
@@ -49,7 +55,7 @@ test('[TOOL-06] the offline writer in Spanish: the translated note and an outlin
   await page.getByLabel(t('writer.typeLabel')).selectOption({ label: t('writer.type.argumentative') });
   await page.getByLabel(t('writer.lengthLabel')).fill('600');
   await page.getByLabel(t('writer.sourcesLabel')).fill('OECD (2019). Students who use phones in class score lower in reading.');
-  await page.getByRole('button', { name: t('writer.write'), exact: true }).click();
+  await page.getByRole('button', { name: t('writer.writeOutline'), exact: true }).click();
 
   const result = page.getByRole('region', { name: t('writer.outlineTitle') });
   // The argumentative structure: introduction, the claims, the counter-argument, the conclusion.

@@ -216,7 +216,14 @@ export function AIWriter({ messages, pricingPath, historyPath }: AIWriterProps) 
               {t('writer.noLlm')}
             </p>
           )}
-          <RunBar t={t} price={state.topic.trim() ? price : null} problem={state.problem} unlockHref={pricingPath} historyHref={historyPath} label={t('writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
+          <RunBar
+            t={t}
+            // Without a model the outline is free (the notice above says so): no price to show.
+            price={llm === false ? undefined : state.topic.trim() ? price : null}
+            problem={state.problem}
+            unlockHref={pricingPath}
+            historyHref={historyPath}
+            label={t(llm === false ? 'writer.writeOutline' : 'writer.write')} disabled={busy || state.topic.trim() === ''} onRun={() => void run()} />
         </section>
 
         <section className="relative min-h-[20rem] rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-result`} data-result>

@@ -58,7 +58,10 @@ describe('AIWriter', () => {
     fireEvent.change(screen.getByLabelText('Länge (Wörter)'), { target: { value: '300' } });
     fireEvent.change(screen.getByLabelText('Deine Gliederung (optional)'), { target: { value: ' Phones harm sleep \n\n' } });
     fireEvent.change(screen.getByLabelText('Deine Quellen (optional)'), { target: { value: 'Twenge (2017). Sleep loss.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Schreiben' }));
+    // It cannot draft here: the outline is free, so no price is shown and the button says what it makes.
+    expect(screen.getByText(/die Gliederung kostenlos: Es werden keine Bohnen abgezogen/)).toBeTruthy();
+    expect(document.querySelector('[data-price]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Gliederung erstellen' }));
     const outline = await screen.findByRole('region', { name: 'Gliederung' });
     expect(toolsApi.createToolOrder).toHaveBeenCalledWith(11, 'Phones at school', { essayType: 'argumentative', length: 300, outline: ['Phones harm sleep'], sources: ['Twenge (2017). Sleep loss.'] });
     expect(within(outline).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Einleitung', 'These 1', 'These 2', 'Gegenargument', 'Schluss']);
@@ -69,6 +72,7 @@ describe('AIWriter', () => {
   });
 
   it('[TOOL-06] [HUM-06] once a topic is typed the price of the run is shown before writing, and cleared with the topic', async () => {
+    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
     render(<AIWriter messages={writerMessages('fr')} pricingPath="/fr/try-premium" />);
     fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: 'Phones at school' } });
     expect(await screen.findByText('Coûte 10 grains')).toBeTruthy();
@@ -82,6 +86,7 @@ describe('AIWriter', () => {
     // Spec §8: a polling error is logged (here into a spy, not the test output).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(writerApi.fetchWriting).mockRejectedValueOnce(new ApiError('Wir erreichen den Server nicht.', 2));
+    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
     render(<AIWriter messages={writerMessages('de')} pricingPath="/de/try-premium" historyPath="/de/history" />);
     fireEvent.change(screen.getByLabelText('Thema'), { target: { value: 'Phones at school' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schreiben' }));
@@ -93,6 +98,7 @@ describe('AIWriter', () => {
   });
 
   it('[TOOL-06] a length out of range is refused before any order', async () => {
+    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
     render(<AIWriter messages={writerMessages('en')} pricingPath="/en/try-premium" />);
     fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Phones' } });
     fireEvent.change(screen.getByLabelText('Length (words)'), { target: { value: '20' } });
