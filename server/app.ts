@@ -20,6 +20,7 @@ import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { rewriterRoutes } from './routes/rewriter.ts';
 import { writerRoutes } from './routes/writer.ts';
+import { accountRoutes } from './routes/account.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
 import { embeddedFor } from './llm/plan.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   rewriterRoutes(app, { db, key, llmConfigured: rewriterModel });
   writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   editorRoutes(app, { db, key });
+  accountRoutes(app, { db, key, providers: payments.providers });
   if (config.worker) {
     // Engines run in worker threads: a long run never holds up other requests.
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,

@@ -34,6 +34,17 @@ export const users = pgTable('users', {
   shareSubmissions: boolean('share_submissions').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** The owner deleted the account (services/account.ts): no sign-in, no texts; its orders and ledger stay. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});
+
+/**
+ * Addresses of deleted accounts, as keyed hashes (never the address): signing up again with one gets no second
+ * welcome gift, so deleting and re-joining is not a way to collect free beans.
+ */
+export const closedAccounts = pgTable('closed_accounts', {
+  emailHash: text('email_hash').primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Bean wallets; every change goes through the ledger (commerce). */

@@ -15,6 +15,7 @@ import { revokeSession, revokeUserSessions, rotateRefreshToken, sessionOfRefresh
 import { hashToken, randomToken } from './tokens.ts';
 import { createUser, findUserByEmail, getUser } from './users.ts';
 import { inviterByCode } from './referrals.ts';
+import { wasClosed } from './account.ts';
 
 /** What the account services need. */
 export interface AuthDeps {
@@ -93,7 +94,7 @@ export async function register(
   const passwordHash = await hash(input.password, argon2Options);
   let user;
   try {
-    user = await createUser(deps.db, { email: input.email, passwordHash, locale: caller.locale, userType: '1', referCode: input.referCode ?? null });
+    user = await createUser(deps.db, { email: input.email, passwordHash, locale: caller.locale, userType: '1', referCode: input.referCode ?? null, closedBefore: await wasClosed(deps.db, deps.key, input.email) });
   } catch {
     // Two sign-ups raced for the same address: the loser's code was already used.
     throw new AppError(ErrorCode.DEFAULT, 'auth.error.codeInvalid');

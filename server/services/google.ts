@@ -11,6 +11,7 @@ import { AppError, ErrorCode } from '../errors.ts';
 import { startSession } from './sessions.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { createUser, findUserByEmail } from './users.ts';
+import { wasClosed } from './account.ts';
 
 const stateMinutes = 10;
 const ticketSeconds = 120;
@@ -87,7 +88,7 @@ export function createGoogleSignIn(db: Db, key: Uint8Array, config: GoogleConfig
         // Google vouches for the address: link the account and count it as verified.
         await db.update(users).set({ googleSub: profile.sub, userType: '1' }).where(eq(users.id, user.id));
       }
-      user ??= await createUser(db, { email, passwordHash: null, locale, userType: '1', googleSub: profile.sub });
+      user ??= await createUser(db, { email, passwordHash: null, locale, userType: '1', googleSub: profile.sub, closedBefore: await wasClosed(db, key, email) });
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
       const ticket = randomToken();
       await db.insert(oneTimeTokens).values({ tokenHash: hashToken(ticket), purpose: 'oauth-ticket', userId: user.id, expiresAt: new Date(Date.now() + ticketSeconds * 1000) });

@@ -27,10 +27,12 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
 /**
  * Creates an account in one transaction: its wallet, the welcome beans and
  * coupon, and, when it came through an invitation, the referral and its rewards.
+ * An address whose account was deleted before (`closedBefore`, services/account.ts)
+ * gets neither: deleting and joining again is not a way to collect gifts.
  */
 export async function createUser(
   db: Db,
-  values: { email: string; passwordHash: string | null; locale: string; userType: '0' | '1'; googleSub?: string; referCode?: string | null },
+  { closedBefore = false, ...values }: { email: string; passwordHash: string | null; locale: string; userType: '0' | '1'; googleSub?: string; referCode?: string | null; closedBefore?: boolean },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -38,6 +40,7 @@ export async function createUser(
       .values({ ...values, googleSub: values.googleSub ?? null, referCode: values.referCode || null })
       .returning();
     await tx.insert(wallets).values({ userId: user!.id });
+    if (closedBefore) return user!;
     const inviterId = await inviterByCode(tx, values.referCode);
     await grantWelcome(tx, user!.id, inviterId ? rewards.invitedBonusBeans : 0);
     if (inviterId) await recordReferral(tx, inviterId, user!.id);

@@ -4,7 +4,9 @@ import { rewards, type CouponType } from '../domain/rewards.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { localizedPath } from '../i18n/routes.ts';
 import { api } from '../lib/api/instance.ts';
-import { changePassword, requestVerifyEmail } from '../lib/api/auth.ts';
+import { changePassword, closeAccount, requestVerifyEmail } from '../lib/api/auth.ts';
+import { apiBase } from '../lib/api/base.ts';
+import { downloadWithToken } from '../lib/download.ts';
 import { checkPassword } from '../domain/auth-rules.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { flashToast } from './toast.ts';
@@ -145,4 +147,29 @@ export async function changeOwnPassword(oldPassword: string, newPassword: string
   } catch (error) {
     return { ok: false, message: failureMessage(error) };
   }
+}
+
+/** Downloads everything the account holds as one JSON file (issue 30); false when it could not be prepared. */
+export async function downloadOwnData(): Promise<boolean> {
+  try {
+    await downloadWithToken(`${apiBase()}${endpoints.exportData}`, 'application/json', 'inkwise-data.json');
+    return true;
+  } catch (error) {
+    console.info('data export failed', error);
+    return false;
+  }
+}
+
+/**
+ * Deletes the account for good (issue 30), with the password or, for an account without one, its e-mail address;
+ * then signs out here and goes home, where `message` is shown. A refusal answers the server's translated words.
+ */
+export async function deleteOwnAccount(locale: Locale, proof: { password?: string; email?: string }, message: string): Promise<{ ok: false; message: string } | { ok: true }> {
+  try {
+    await closeAccount(proof);
+  } catch (error) {
+    return { ok: false, message: failureMessage(error) };
+  }
+  await logoutAndLeave(locale, message);
+  return { ok: true };
 }

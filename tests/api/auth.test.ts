@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { emailCodes, mailOutbox, refreshTokens, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/services/tokens.ts';
-import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { SmtpInbox } from '../support/smtp-inbox.ts';
+import { createMailTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let inbox: SmtpInbox;
@@ -11,13 +11,9 @@ let counter = 0;
 const fresh = () => `student${Date.now()}${counter++}@example.edu`;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Inkwise <no-reply@inkwise.test>' });
+  ({ t, inbox } = await createMailTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => Promise.all([t.close(), inbox.close()]));
 
 type Json = Record<string, any>;
 /** Each call comes from its own address unless a test names one, so per-IP limits only bite where tested. */

@@ -84,3 +84,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * database (configuration, HTTP limits, logs) skip there, having run on PGlite, to keep the suite quick.
  */
 export const secondDatabaseRun = process.env.TEST_DATABASE === 'postgres';
+
+/** An app that sends its mail over SMTP to a local inbox the test reads (sign-up codes, links). */
+export async function createMailTestApp(): Promise<{ t: TestApp; inbox: import('../support/smtp-inbox.ts').SmtpInbox }> {
+  const { startSmtpInbox } = await import('../support/smtp-inbox.ts');
+  const inbox = await startSmtpInbox();
+  const t = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Inkwise <no-reply@inkwise.test>' });
+  return { t, inbox };
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rewards } from '../../src/domain/rewards.ts';
 import { locales } from '../../src/i18n/locales.ts';
@@ -312,6 +313,45 @@ test('the profile shows the account and changes the password', async ({ page }) 
   await page.getByLabel('New password').fill('Changed it 2027');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
+
+test('the profile downloads all of the account\'s data, and deletes the account once the password confirms it', async ({ page }) => {
+  const email = freshEmail('leave');
+  await signUp(page, 'en', email);
+  await expectLoggedIn(page);
+  await page.goto('/en/user/profile');
+  await expect(page.locator('[data-profile]').getByText(email)).toBeVisible();
+  const data = page.getByRole('region', { name: 'Your data' });
+  const downloaded = page.waitForEvent('download');
+  await data.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^inkwise-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(exported.account.email).toBe(email);
+  expect(exported.ledger.map((e: { reason: string }) => e.reason)).toEqual(['welcome']);
+
+  await data.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+  // Escape keeps the account.
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await data.getByRole('button', { name: 'Delete my account' }).click();
+  await dialog.getByLabel('Your password').fill('Not my password 1');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(translate('en', 'profile.error.deleteProof'));
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByText('Your account has been deleted. Thank you for using Inkwise.')).toBeVisible();
+  await expectLoggedOut(page);
+
+  // The address and password no longer sign in.
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page.getByText('E-mail or password is incorrect.')).toBeVisible();
 });
 
 test('[ACC-12] a registration-success event is sent on start when the URL has source and type=register', async ({ page }) => {

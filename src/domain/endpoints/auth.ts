@@ -32,6 +32,8 @@ export const forgetPasswordRequest = z.object({ email });
 export const resetPasswordRequest = z.object({ email, verifyCode: code, password });
 /** POST /api/user/changePassword */
 export const changePasswordRequest = z.object({ oldPassword: z.string().max(1000), newPassword: password });
+/** POST /api/user/closeAccount: the password, or for an account without one its e-mail address typed out. */
+export const closeAccountRequest = z.object({ password: z.string().max(1000).optional(), email: z.string().max(320).optional() });
 /** POST /oauth/google/exchange */
 export const oauthExchangeRequest = z.object({ ticket: z.string().min(10).max(200) });
 /** GET /oauth/google_authorization_url?locale=&cb= */

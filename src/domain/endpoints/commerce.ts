@@ -101,7 +101,7 @@ export const essayHistoryRequest = z.object({
 export const walletLedgerRequest = essayHistoryRequest;
 
 /** Why beans moved (the ledger's reasons). */
-export type LedgerReason = 'order_payment' | 'order_refund' | 'bean_purchase' | 'plan_grant' | 'coupon' | 'referral' | 'welcome' | 'admin';
+export type LedgerReason = 'order_payment' | 'order_refund' | 'bean_purchase' | 'plan_grant' | 'coupon' | 'referral' | 'welcome' | 'admin' | 'account_closed';
 
 /** One row of the bean history. */
 export interface LedgerItem {

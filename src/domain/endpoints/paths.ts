@@ -14,6 +14,8 @@ export const endpoints = {
   forgetPassword: '/api/forgetPassword',
   resetPassword: '/api/resetPassword',
   changePassword: '/api/user/changePassword',
+  exportData: '/api/user/exportData',
+  closeAccount: '/api/user/closeAccount',
   userInfo: '/api/user/info',
   checkUser: '/api/checkUser',
   membership: '/api/membership',

@@ -18,6 +18,7 @@ const reasonKey: Readonly<Record<LedgerReason, keyof SubscriptionPanelMessages &
   referral: 'wallet.reason.referral',
   welcome: 'wallet.reason.welcome',
   admin: 'wallet.reason.admin',
+  account_closed: 'wallet.reason.accountClosed',
 };
 
 /** The wallet's bean history (issue 11): every move of the ledger, what it was for, and the balance after it. */

@@ -1,4 +1,7 @@
-/** UserProfile (spec §2): the e-mail and its status, membership, member since, and a password change. */
+/**
+ * UserProfile (spec §2): the e-mail and its status, membership, member since, a password change, and the account's
+ * own data (issue 30): the download of everything it holds, and its deletion, confirmed with the password.
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formatLocalDate } from '../../domain/dates.ts';
@@ -6,9 +9,10 @@ import { membershipName } from '../../domain/membership.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localizedPath } from '../../i18n/routes.ts';
-import { changeOwnPassword } from '../../stores/account.ts';
+import { changeOwnPassword, deleteOwnAccount, downloadOwnData } from '../../stores/account.ts';
 import { $user } from '../../stores/user.ts';
 import { Button } from '../shared/Button.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { MessagesProvider, useT } from '../shared/i18n.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
@@ -115,6 +119,81 @@ function Profile({ locale }: { locale: Locale }) {
           {t('profile.save')}
         </Button>
       </form>
+      <OwnData locale={locale} hasPassword={hasPassword} />
     </div>
+  );
+}
+
+/** The account's data: download it all, or delete the account (asked first, with the password or the address). */
+function OwnData({ locale, hasPassword }: { locale: Locale; hasPassword: boolean }) {
+  const t = useT<UserProfileMessages>();
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const proof = useRef<HTMLInputElement>(null);
+  const proofId = 'profile-delete-proof';
+
+  const download = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    setExportFailed(!(await downloadOwnData()));
+    setExporting(false);
+  };
+  const confirmDelete = async (): Promise<string | undefined> => {
+    const value = proof.current?.value ?? '';
+    const result = await deleteOwnAccount(locale, hasPassword ? { password: value } : { email: value }, t('profile.deleted'));
+    if (result.ok) return undefined;
+    proof.current?.focus();
+    return result.message;
+  };
+
+  return (
+    <section className="max-w-2xl space-y-6 rounded-xl border border-slate-200 p-6" aria-labelledby="profile-data" data-own-data="">
+      <h2 id="profile-data" className="text-xl font-bold">
+        {t('profile.dataTitle')}
+      </h2>
+      <div className="space-y-2">
+        <p className="text-sm text-slate-700">{t('profile.exportHint')}</p>
+        {exportFailed && (
+          <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+            {t('profile.exportFailed')}
+          </p>
+        )}
+        <Button variant="secondary" disabled={exporting} onClick={() => void download()}>
+          {t('profile.export')}
+        </Button>
+      </div>
+      <div className="space-y-2 border-t border-slate-200 pt-6">
+        <h3 className="font-semibold">{t('profile.deleteTitle')}</h3>
+        <p className="text-sm text-slate-700">{t('profile.deleteHint')}</p>
+        <Button variant="secondary" className="border-red-300 text-red-800 hover:bg-red-50" onClick={() => setAsking(true)}>
+          {t('profile.delete')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={t('profile.deleteConfirmTitle')}
+        confirmLabel={t('profile.deleteConfirm')}
+        cancelLabel={t('profile.deleteKeep')}
+        onConfirm={confirmDelete}
+        onClose={() => setAsking(false)}
+      >
+        <p>{t('profile.deleteConfirmBody')}</p>
+        <label className="mt-4 block text-sm font-medium" htmlFor={proofId}>
+          {hasPassword ? t('profile.deletePassword') : t('profile.deleteEmail')}
+        </label>
+        <input
+          ref={proof}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-600"
+          id={proofId}
+          type={hasPassword ? 'password' : 'email'}
+          autoComplete={hasPassword ? 'current-password' : 'email'}
+          aria-describedby={`${proofId}-hint`}
+        />
+        <p id={`${proofId}-hint`} className="mt-1 text-xs text-slate-600">
+          {t('profile.deleteProofHint')}
+        </p>
+      </ConfirmDialog>
+    </section>
   );
 }

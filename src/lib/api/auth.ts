@@ -16,6 +16,7 @@ export const logoutSession = (refreshToken: string | undefined) =>
   api<null>(endpoints.logout, { method: 'POST', body: refreshToken ? { refreshToken } : {}, skipRefresh: true, ...quiet });
 export const forgetPassword = (email: string) => api<{ sent: boolean }>(endpoints.forgetPassword, { query: { email }, ...quiet });
 export const resetPassword = (input: { email: string; verifyCode: string; password: string }) => api<null>(endpoints.resetPassword, { method: 'POST', body: input, ...quiet });
+export const closeAccount = (proof: { password?: string; email?: string }) => api<null>(endpoints.closeAccount, { method: 'POST', body: proof, ...quiet });
 export const changePassword = (oldPassword: string, newPassword: string) => api<null>(endpoints.changePassword, { method: 'POST', body: { oldPassword, newPassword }, ...quiet });
 export const fetchUserInfoData = () => api<UserInfoData>(endpoints.userInfo, quiet);
 export const fetchWallet = () => api<{ wallet: { balance: number } }>(endpoints.wallet, quiet);
