@@ -125,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
-  toolRoutes(app, { db, key });
+  toolRoutes(app, { db, key, humanizerModel: rewriterModel });
   detectorRoutes(app, { db, key, referencesOnline: config.references !== undefined });
   plagiarismRoutes(app, { db, key });
   rewriterRoutes(app, { db, key, llmConfigured: rewriterModel });

@@ -27,7 +27,14 @@ interface FilePart {
 const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !== null && Buffer.isBuffer((v as FilePart).data);
 
 /** Results, ratings, downloads and uploads of the tool runs (spec §7). */
-export function toolRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+export function toolRoutes(app: FastifyInstance, { db, key, humanizerModel = false }: { db: Db; key: Uint8Array; humanizerModel?: boolean }) {
+  // Public: the page is static, so the humanizer asks before a run whether a language model writes here or the
+  // rules alone (light mode), and says so before anyone pays (issue 30).
+  app.get(endpoints.humanizerBackend, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ok({ model: humanizerModel });
+  });
+
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.humanizer, { ...authed, ...acceptsFields }, async (request) => {

@@ -47,6 +47,8 @@ test('[HUM-05] [HUM-06] [HUM-14] a visitor sees the price, the sample is free, a
   await expect(page.locator('[data-tool=humanizer]').getByRole('button', { name: 'Try a sample' })).toBeVisible();
   await expect(page.locator('[data-tool=humanizer]').getByRole('button', { name: 'Paste text' })).toBeVisible();
   await expect(page.locator('[data-tool=humanizer]').getByText('Upload a file')).toBeVisible();
+  // The browser suite runs without a language model: the page says so before anyone pays (issue 30).
+  await expect(page.locator('[data-light-mode]')).toHaveText(translate('en', 'humanizer.lightNotice'));
   await page.locator('[data-tool=humanizer]').getByRole('button', { name: 'Try a sample' }).click();
   await expect(page.getByText('The sample is free')).toBeVisible();
   await typeText(page, prose(120));

@@ -54,6 +54,7 @@ export const endpoints = {
   referralCharged: '/api/referral/charged',
   redeemInvite: '/api/referral/redeem',
   humanizer: '/api/humanizer',
+  humanizerBackend: '/api/humanizer/backend',
   humanizerSample: '/api/humanizer/sample',
   orderRating: '/api/orderRating',
   downloadWord: '/api/download/word',

@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { $humanizerModel, loadHumanizerBackend } from '../../stores/humanizer-backend.ts';
 import { humanizerLimits } from '../../domain/humanizer.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
@@ -72,6 +73,8 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
     void flow.start(new URLSearchParams(location.search));
   }, [flow]);
   useEffect(() => flow.userChanged(), [flow, user]);
+  const model = useStore($humanizerModel);
+  useEffect(() => void loadHumanizerBackend(), []);
 
   return (
     <div data-tool="humanizer">
@@ -118,6 +121,11 @@ function Humanizer({ messages, sampleText, links, embeddedDetector, sampleIsEngl
           {t('humanizer.humanize')}
         </Button>
       </div>
+      {model === false && !readOnly && (
+        <p className="mt-2 text-end text-sm text-amber-900" data-light-mode="">
+          {t('humanizer.lightNotice')}
+        </p>
+      )}
       {versions.length > 0 && !readOnly && !sampleResult && (
         <p className="mt-2 text-end text-sm text-slate-700" aria-live="polite">
           {edited ? t('humanizer.editedNote') : atMax ? t('humanizer.error.maxVersions') : t('humanizer.versionsUsed', { used: versions.length, count: humanizerLimits.maxVersions })}
