@@ -334,6 +334,7 @@ test('the profile downloads all of the account\'s data, and deletes the account 
   const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
   // Escape keeps the account.
   await expect(dialog).toBeVisible();
+  expect((await dialog.boundingBox())!.y).toBeGreaterThan(16);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await data.getByRole('button', { name: 'Delete my account' }).click();

@@ -52,6 +52,11 @@ test('[COM-01] [COM-07] [COM-17] buys Pro monthly with the welcome discount thro
   await page.getByRole('button', { name: 'Cancel renewal' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel the renewal?' });
   await expect(confirm).toContainText(/Pro stays until \d{4}-\d{2}-\d{2}/);
+  // Centred in the window, not stuck to its top edge (issue 30).
+  const box = (await confirm.boundingBox())!;
+  const height = page.viewportSize()!.height;
+  expect(box.y).toBeGreaterThan(16);
+  expect(Math.abs(box.y - (height - box.y - box.height))).toBeLessThan(4);
   await confirm.getByRole('button', { name: 'Keep my plan' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.locator('[data-period]')).toHaveText(/^Renews on /);
