@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { locales } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
+import { signUpFresh } from './mailbox.ts';
 
 // Five locales per test, one page each: the hashed assets stay cached between them, and two workers still share the 20.
 for (const group of [0, 5, 10, 15].map((start) => locales.slice(start, start + 5))) {
@@ -28,3 +29,21 @@ for (const group of [0, 5, 10, 15].map((start) => locales.slice(start, start + 5
     }
   });
 }
+
+test('[SITE-07] signed in, the plagiarism checker and the rewriter hydrate without a console error in en, ar, ja and de', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await signUpFresh(page, { tag: 'hydrate' });
+  for (const locale of ['en', 'ar', 'ja', 'de'] as const) {
+    await page.goto(`/${locale}/rewriter`);
+    await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible();
+    await page.goto(`/${locale}/plagchecker`);
+    const checker = page.locator('[data-plagiarism-checker]');
+    await checker.locator('textarea').first().fill('Students write essays.');
+    await expect(checker.locator('textarea').first()).toHaveValue('Students write essays.');
+  }
+  expect(errors).toEqual([]);
+});
