@@ -171,3 +171,29 @@ test('[TOOL-06] at 375 px the word count and the save state each stay on one lin
   for (const selector of ['[data-words]', '[data-save-state]']) expect(await lines(selector), selector).toBe(1);
   expect(await page.getByRole('button', { name: 'New document' }).evaluate((el) => el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
 });
+
+test('[TOOL-06] catches "should keeps" with a translated explanation, and opening the editor again goes on with the latest document', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFresh(page, { tag: 'edrule', returnTo: '/en/ai-editor' });
+  await page.goto('/de/ai-editor');
+  await expect(page.locator('[data-essay-editor][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('de', key, params);
+  const editor = editorOf(page, 'de');
+  await editor.click();
+  await page.keyboard.insertText('The school should keeps the library open on Sundays for Ctrip staff.');
+  const suggestion = page.getByRole('list', { name: t('editor.grammar.title') }).getByRole('button', { name: /^keeps ·/ });
+  await expect(suggestion).toBeVisible({ timeout: 60_000 });
+  // A name inside a sentence is not a misspelling.
+  await expect(page.getByRole('list', { name: t('editor.grammar.title') }).getByRole('button', { name: /^Ctrip ·/ })).toHaveCount(0);
+  await suggestion.click();
+  const popover = page.getByRole('group', { name: t('editor.grammar.popover', { text: 'keeps' }) });
+  await expect(popover.getByText(t('editor.rule.modalVerb'))).toBeVisible();
+  await popover.getByRole('button', { name: t('editor.grammar.apply', { text: 'keep' }) }).click();
+  await expect(editor.locator('p').first()).toHaveText('The school should keep the library open on Sundays for Ctrip staff.');
+  await expect(page.locator('[data-save-state]')).toHaveText(t('editor.save.saved'), { timeout: 15_000 });
+
+  // From the menu (no ?doc=): the latest document, not a blank page.
+  await page.goto('/de/ai-editor');
+  await expect(editorOf(page, 'de').locator('p').first()).toHaveText('The school should keep the library open on Sundays for Ctrip staff.', { timeout: 20_000 });
+  await expect(page).toHaveURL(/[?&]doc=[0-9a-f-]{36}/);
+});

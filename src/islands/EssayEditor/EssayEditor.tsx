@@ -255,6 +255,23 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
           autosave.reset(null);
           autosave.changed(draft.text);
         }
+      } else if (isLoggedIn()) {
+        // Opened from the menu (no ?doc=): go on with the latest document, as a writer expects, unless typing began.
+        void loadDocuments().then(() => {
+          const latest = $documents.get()[0];
+          if (!latest || !editor.isEmpty || $document.get().id) return;
+          // The address names it first, so the list (already fresh) is not asked for again when it opens.
+          const url = new URL(location.href);
+          url.searchParams.set('doc', latest.id);
+          history.replaceState(history.state, '', url);
+          openDocument(latest.id)
+            .then((text) => {
+              if (editor.isEmpty) load(editor, text);
+              else newDocument();
+            })
+            .catch((error: Error) => setToolProblem({ message: error.message }));
+        });
+        return;
       }
     }
     void loadDocuments();
@@ -535,7 +552,11 @@ export function EssayEditor({ messages, lang, loginPath, pricingPath, historyPat
                   }}
                 >
                   <p className="font-semibold text-slate-900">{t(`editor.kind.${groupOf(current.kind)}`)}</p>
-                  {lang === 'en' && <p className="mt-1 text-slate-700">{current.message}</p>}
+                  {current.rule ? (
+                    <p className="mt-1 text-slate-700">{t(`editor.rule.${current.rule}`)}</p>
+                  ) : (
+                    lang === 'en' && <p className="mt-1 text-slate-700">{current.message}</p>
+                  )}
                   <div className="mt-2 flex flex-wrap gap-2">
                     {current.fixes.map((f, i) => (
                       <button key={i} type="button" className={buttonClass.action} onClick={() => fix(current, f)}>

@@ -5,6 +5,7 @@
  * bench use `lintParagraphs`; the island never imports harper.js.
  */
 import type { Lint, Linter } from 'harper.js';
+import { uniqueFixes, withRules, type GrammarRule } from './rules.ts';
 
 /** Harper's categories (its `LintKind`); the page names each in the reader's language (`editor.kind.*`). */
 export const lintKinds = [
@@ -46,8 +47,10 @@ export interface GrammarLint {
   kind: LintKind;
   /** The words the suggestion is about. */
   problem: string;
-  /** Harper's explanation (English; shown on English pages only). */
+  /** Harper's explanation (English; shown on English pages only); empty for our own rules. */
   message: string;
+  /** One of our own rules (rules.ts), whose explanation the page shows in the reader's language. */
+  rule?: GrammarRule;
   fixes: GrammarFix[];
 }
 
@@ -61,10 +64,7 @@ const asKind = (kind: string): LintKind => ((lintKinds as readonly string[]).inc
 /** A harper `Lint` as plain data (and frees the wasm objects). harper.js answers spans in UTF-16 units already. */
 export function toGrammarLint(lint: Lint): GrammarLint {
   const span = lint.span();
-  const fixes = lint
-    .suggestions()
-    .slice(0, maxFixes)
-    .map((s) => ({ kind: fixKinds[s.kind()] ?? 'replace', text: s.get_replacement_text() }));
+  const fixes = uniqueFixes(lint.suggestions().map((s) => ({ kind: fixKinds[s.kind()] ?? 'replace', text: s.get_replacement_text() }))).slice(0, maxFixes);
   const result: GrammarLint = { start: span.start, end: span.end, kind: asKind(lint.lint_kind()), problem: lint.get_problem_text(), message: lint.message(), fixes };
   lint.free();
   return result;
@@ -79,7 +79,7 @@ export async function lintParagraphs(linter: Linter, paragraphs: readonly string
       continue;
     }
     const lints = await linter.lint(text, { language: 'plaintext' });
-    out.push(lints.map(toGrammarLint).sort((a, b) => a.start - b.start));
+    out.push(withRules(text, lints.map(toGrammarLint)));
   }
   return out;
 }

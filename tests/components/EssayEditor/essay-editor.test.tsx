@@ -292,7 +292,9 @@ describe('EssayEditor', () => {
     vi.mocked(editorApi.listDocuments).mockResolvedValueOnce({ list: [{ id: '5d0c7c7e-0000-4222-8333-000000000001', title: 'Long essay', wordCount: 1200, revision: 1, updatedAt: '2026-11-24T04:00:00.000Z' }], total: 1 });
     renderEditor(locale);
     const editor = await editorOf();
-    act(() => void editor.commands.insertContent('word '.repeat(1200)));
+    // Opened without ?doc=, the editor goes on with the latest document (here the mock's text), then this text replaces it.
+    await waitFor(() => expect(editor.getText({ blockSeparator: '\n' })).toBe(essay));
+    act(() => void editor.commands.setContent('word '.repeat(1200)));
     expect(document.querySelector('[data-words]')!.textContent).toBe(count);
     const docs = () => document.querySelector('[data-documents]') as HTMLElement;
     await waitFor(() => expect(within(docs()).getAllByRole('link')).toHaveLength(1));

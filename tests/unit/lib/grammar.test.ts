@@ -42,6 +42,28 @@ describe('grammar suggestions (harper.js)', () => {
     expect(applyFix('He go to school.', go, go.fixes[0]!)).toBe('He goes to school.');
   });
 
+  it('[TOOL-06] catches the verb-form and agreement errors students make most, with the fix and a translated rule', async () => {
+    const texts = ['Many students think they feels tired.', 'The school should keeps the library open.', 'The government must to improve transport.', 'A students who works at night sleeps less.', 'Teachers who teaches well are rare.', 'It should has been done.'];
+    const [they, keeps, mustTo, aStudents, teachers, has] = await lintParagraphs(linter, texts);
+    expect(they!.map((l) => [l.problem, l.fixes[0]!.text])).toEqual([['feels', 'feel']]);
+    expect(keeps).toEqual([expect.objectContaining({ problem: 'keeps', kind: 'Agreement', rule: 'modalVerb', fixes: [{ kind: 'replace', text: 'keep' }] })]);
+    expect(mustTo).toEqual([expect.objectContaining({ rule: 'modalTo', fixes: [{ kind: 'remove', text: '' }] })]);
+    expect(applyFix(texts[2]!, mustTo![0]!, mustTo![0]!.fixes[0]!)).toBe('The government must improve transport.');
+    expect(aStudents).toEqual([expect.objectContaining({ problem: 'students', rule: 'articlePlural', fixes: [{ kind: 'replace', text: 'student' }] })]);
+    expect(teachers).toEqual([expect.objectContaining({ problem: 'teaches', rule: 'relativeAgreement', fixes: [{ kind: 'replace', text: 'teach' }] })]);
+    expect(has).toEqual([expect.objectContaining({ problem: 'has', fixes: [{ kind: 'replace', text: 'have' }] })]);
+  });
+
+  it('[TOOL-06] leaves correct sentences and names alone, lists a fix once and explains without Markdown', async () => {
+    const fine = ['I booked the trip on Ctrip last year.', 'You guys are great.', 'We students should always finish our work.', 'She can always count on us.', 'This process is slow and a series that makes sense.', 'The news that matters.', 'I have to go, and we ought to leave.', 'A class that meets daily.'];
+    for (const [i, lints] of (await lintParagraphs(linter, fine)).entries()) expect(lints, fine[i]).toEqual([]);
+    const [their] = await lintParagraphs(linter, ['Their is a problem with there homework.']);
+    for (const l of their!) {
+      expect(l.message).not.toContain('`');
+      expect(new Set(l.fixes.map((f) => f.text)).size).toBe(l.fixes.length);
+    }
+  });
+
   it('[TOOL-06] gives offsets after an emoji in the editor’s UTF-16 units', async () => {
     const text = '🙂🙂 Ths is fine.';
     const [lints] = await lintParagraphs(linter, [text]);
