@@ -6,7 +6,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { endpoints } from '../domain/endpoints/paths.ts';
-import { humanizerLimits, uploadKindOf } from '../domain/humanizer.ts';
+import { humanizerLimits } from '../domain/humanizer.ts';
 import { checkText, createAndPay, createPriceRefresh, errorText, failureProblem as failure, isLoggedIn as loggedIn, openProblem, paymentProblem, pollProblem, pollUntilData, sleep, type Problem } from './tool-run.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { defaultExclusions, summarize, type Exclusions, type PlagiarismReport, type Summary } from '../domain/plagiarism.ts';
@@ -15,8 +15,8 @@ import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as plagiarismApi from '../lib/api/plagiarism.ts';
 import { downloadWithToken } from '../lib/download.ts';
-import { createUpload, uploadId, withinLimit, type Upload, type UploadItem } from '../lib/upload.ts';
-import { $membershipLevel, $user, ensureFreshToken } from './user.ts';
+import { createTextUpload } from './text-upload.ts';
+import { $membershipLevel } from './user.ts';
 
 /** A problem to show (the tools' shared shape, re-exported for the island). */
 export type { Problem } from './tool-run.ts';
@@ -39,8 +39,6 @@ export const $checker = atom<CheckerState>(initial);
 export const $exclusions = atom<Exclusions>(defaultExclusions);
 export const $library = atom<{ documents: number; web: boolean } | null>(null);
 export const $shareSubmissions = atom<boolean | null>(null);
-export type UploadView = Pick<UploadItem, 'name' | 'status' | 'percent'> & { error?: string };
-export const $upload = atom<UploadView | null>(null);
 
 /** The report's figures under the current exclusions. */
 export const $summary = computed([$checker, $exclusions], (state, exclusions): Summary | null => (state.report ? summarize(state.report, exclusions) : null));
@@ -166,56 +164,8 @@ export async function setShareSubmissions(on: boolean): Promise<void> {
   }
 }
 
-type ParseResponse = { code: string | number; content?: string; errorMsg?: string };
-let upload: Upload<ParseResponse> | undefined;
-let aborted = false;
-
-/**
- * Uploads a document and puts its text in the editor (spec §4 upload statuses,
- * §5 10 MB and pdf/doc/docx). Answers a problem to show, 'signup', or nothing.
- */
-export async function uploadDocument(file: File): Promise<Problem | 'signup' | void> {
-  if (!uploadKindOf(file.name, file.type)) return { key: 'upload.error.type' };
-  if (!withinLimit(file, humanizerLimits.uploadMaxBytes)) return { key: 'upload.error.tooLarge' };
-  if (!loggedIn()) return 'signup';
-  upload?.abort();
-  await ensureFreshToken();
-  return new Promise((resolve) => {
-    upload = createUpload<ParseResponse>(file, {
-      action: `${apiBase()}${endpoints.uploadFileAndParse}`,
-      fieldName: 'multipartFiles',
-      data: { uploadId: uploadId() },
-      headers: () => ({ authorization: `Bearer ${$user.get().accessToken}`, 'accept-language': document.documentElement.dataset.locale ?? 'en' }),
-      limitBytes: humanizerLimits.uploadMaxBytes,
-      isSuccess: (response) => String(response.code) === '0',
-      onChange: (item) => {
-        $upload.set({ name: item.name, status: item.status, percent: item.percent, error: item.response?.errorMsg });
-        if (item.status === 'done' && item.response?.content) {
-          setText(item.response.content, item.name);
-          resolve();
-        }
-        if (item.status === 'error') {
-          // Spec §8: a cancelled upload is silent.
-          resolve(aborted ? undefined : item.response?.errorMsg ? { message: item.response.errorMsg } : { key: 'upload.error.failed' });
-          aborted = false;
-        }
-      },
-    });
-  });
-}
-
-export function abortUpload(): void {
-  aborted = true;
-  upload?.abort();
-}
-
-export function retryUpload(): void {
-  upload?.retry();
-}
-
-export function dismissUpload(): void {
-  $upload.set(null);
-}
+/** Uploads a document and puts its text in the checker (stores/text-upload.ts). */
+export const checkerUpload = createTextUpload({ onText: (text, name) => setText(text, name), loggedIn });
 
 /** Back to an empty checker (a new check). */
 export function resetChecker(): void {

@@ -18,6 +18,7 @@ import * as commerceApi from '../lib/api/commerce.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
 import { downloadWithToken } from '../lib/download.ts';
 import { preloadLanguageCheck } from '../lib/language-check.ts';
+import { createTextUpload } from './text-upload.ts';
 import { $membershipLevel } from './user.ts';
 
 /** A problem to show (the tools' shared shape, re-exported for the island). */
@@ -64,6 +65,9 @@ function patch(values: Partial<RewriterState>) {
   $rewriter.set({ ...$rewriter.get(), ...values });
 }
 
+
+/** Uploads a document into the rewriter's text (issue 30: the rewriter had no Upload; stores/text-upload.ts). */
+export const rewriterUpload = createTextUpload({ onText: (text) => setText(text), loggedIn });
 
 export function setText(text: string): void {
   patch({ text, problem: null });

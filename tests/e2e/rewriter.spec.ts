@@ -114,3 +114,18 @@ test('[TOOL-04] by keyboard: Enter on Rewrite runs it, and the focus is back on 
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Download .docx' })).toBeFocused();
 });
+
+test('[TOOL-04] [UPL-05] the rewriter takes an uploaded Word file into its text, and refuses a file it cannot read', async ({ page }) => {
+  const { Document, Packer, Paragraph, TextRun } = await import('docx');
+  await signUpFresh(page, { tag: 'rwup', returnTo: '/en/essay-rewriter' });
+  await expect(page.locator('[data-essay-rewriter][data-hydrated]')).toBeVisible({ timeout: 20_000 });
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('[data-essay-rewriter] button', { hasText: 'Upload a file' }).click();
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph({ children: [new TextRun('Rivers shape the valleys they cross over many centuries.')] })] }] }));
+  await (await chooser).setFiles({ name: 'essay.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await expect(page.getByRole('textbox', { name: 'Your text' })).toHaveValue('Rivers shape the valleys they cross over many centuries.');
+  await expect(page.getByText('File uploaded successfully!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your text' }).fill('');
+  await page.locator('[data-essay-rewriter] input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain') });
+  await expect(page.getByText('Upload a PDF, DOCX or DOC file.')).toBeVisible();
+});

@@ -24,6 +24,7 @@ import {
   loadModes,
   openRewrite,
   resultText,
+  rewriterUpload,
   setFrozenInput,
   setMode,
   setStrength,
@@ -34,6 +35,7 @@ import { showToast } from '../../stores/toast.ts';
 import { copyText, openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
 import { RunBar } from '../shared/tool/RunBar.tsx';
 import { SourceText } from '../shared/tool/SourceText.tsx';
+import { PasteOrUpload, UploadField, useFileUpload } from '../shared/tool/FileUpload.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
 export interface EssayRewriterProps {
@@ -73,6 +75,7 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
   }, [loggedIn]);
 
   const paste = () => pasteInto(t, setText);
+  const { input: fileInput, onFile } = useFileUpload(t, rewriterUpload);
 
   const copy = () => copyText(t, resultText(), 'rewriter.copied');
 
@@ -157,11 +160,9 @@ export function EssayRewriter({ messages, pricingPath, selfPath, historyPath }: 
           words={words}
           limit={limit}
           onText={setText}
-          emptyActions={
-            <button type="button" className={`pointer-events-auto ${action}`} onClick={() => void paste()}>
-              {t('humanizer.paste')}
-            </button>
-          }
+          onDropFile={(file) => void onFile(file)}
+          emptyActions={<PasteOrUpload t={t} buttonClass={action} onPaste={() => void paste()} input={fileInput} />}
+          middle={<UploadField t={t} upload={rewriterUpload} input={fileInput} onFile={onFile} />}
         />
 
         <section className="relative flex min-h-[20rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-result`} data-result>

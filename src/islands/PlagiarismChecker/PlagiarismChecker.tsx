@@ -5,30 +5,25 @@
  * state and actions live in src/stores/plagiarism.ts.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { $isLoggedIn } from '../../stores/user.ts';
 import {
   $checker,
+  checkerUpload,
   $library,
   $shareSubmissions,
-  $upload,
   $wordCount,
   $wordLimit,
-  abortUpload,
-  dismissUpload,
   loadLibrary,
   loadShareSetting,
   openReport,
-  retryUpload,
   setShareSubmissions,
   setText,
   startCheck,
-  uploadDocument,
 } from '../../stores/plagiarism.ts';
-import { showToast } from '../../stores/toast.ts';
-import { redirectToSignup } from '../../lib/session.ts';
 import { openFromQuery, orSignup, pasteInto } from '../shared/tool/actions.ts';
 import { RunBar } from '../shared/tool/RunBar.tsx';
+import { PasteOrUpload, UploadField, useFileUpload } from '../shared/tool/FileUpload.tsx';
 import { SourceText } from '../shared/tool/SourceText.tsx';
 import { langOf } from '../shared/i18n.tsx';
 import { problemText, translator, type Messages } from './messages.ts';
@@ -51,10 +46,9 @@ export function PlagiarismChecker({ messages, pricingPath, historyPath }: Plagia
   const limit = useStore($wordLimit);
   const library = useStore($library);
   const share = useStore($shareSubmissions);
-  const upload = useStore($upload);
   const loggedIn = useStore($isLoggedIn);
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const { input: fileInput, onFile } = useFileUpload(t, checkerUpload);
   const checking = state.phase === 'checking';
 
   useEffect(() => {
@@ -66,14 +60,6 @@ export function PlagiarismChecker({ messages, pricingPath, historyPath }: Plagia
   }, [loggedIn]);
 
   const paste = () => pasteInto(t, setText);
-
-  async function onFile(file: File | undefined) {
-    if (!file) return;
-    const outcome = await uploadDocument(file);
-    if (outcome === 'signup') return redirectToSignup();
-    if (outcome) return showToast(problemText(t, outcome), outcome && 'key' in outcome && outcome.key !== 'upload.error.failed' ? 'warning' : 'error');
-    if ($upload.get()?.status === 'done') showToast(t('upload.success'), 'success');
-  }
 
   const check = () => orSignup(startCheck());
 
@@ -94,61 +80,10 @@ export function PlagiarismChecker({ messages, pricingPath, historyPath }: Plagia
         limit={limit}
         onText={setText}
         onDropFile={(file) => void onFile(file)}
-        emptyActions={
-          <>
-            <div className="pointer-events-auto flex flex-wrap justify-center gap-2">
-              <button type="button" className={action} onClick={() => void paste()}>
-                {t('humanizer.paste')}
-              </button>
-              <button type="button" className={action} onClick={() => fileInput.current?.click()}>
-                {t('humanizer.upload')}
-              </button>
-            </div>
-            <p className="text-xs text-slate-500">{t('humanizer.uploadHint')}</p>
-          </>
-        }
+        emptyActions={<PasteOrUpload t={t} buttonClass={action} onPaste={() => void paste()} input={fileInput} />}
         middle={
           <>
-            <input
-              ref={fileInput}
-              type="file"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label={t('humanizer.upload')}
-              accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                void onFile(file);
-              }}
-            />
-            {upload && upload.status !== 'done' && (
-              <div className="border-t border-slate-100 px-4 py-2" data-upload-item>
-                <div className="flex items-center justify-between gap-2 text-sm">
-                  <span className="truncate">{t('upload.uploading', { name: upload.name })}</span>
-                  <span className="flex gap-1">
-                    {upload.status === 'uploading' && (
-                      <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={abortUpload}>
-                        {t('upload.abort')}
-                      </button>
-                    )}
-                    {upload.status === 'error' && (
-                      <>
-                        <button type="button" className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-slate-100" onClick={retryUpload}>
-                          {t('upload.retry')}
-                        </button>
-                        <button type="button" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100" onClick={dismissUpload}>
-                          {t('plagiarism.dismiss')}
-                        </button>
-                      </>
-                    )}
-                  </span>
-                </div>
-                <div className="mt-1 h-1.5 overflow-hidden rounded bg-slate-100">
-                  <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(upload.percent * 100)}%` }} />
-                </div>
-              </div>
-            )}
+            <UploadField t={t} upload={checkerUpload} input={fileInput} onFile={onFile} />
           </>
         }
         footer={
