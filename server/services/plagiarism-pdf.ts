@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { colourOfSource, displayPercent, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, pdfWriter, writeRtl, writeText } from './pdf-fonts.ts';
+import { PdfFonts, pdfWriter, writeMarked, writeRtl, writeText, type MarkedRun } from './pdf-fonts.ts';
 
 const colourOf = (source: number) => colourOfSource(source).ink;
 
@@ -29,6 +29,13 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     doc.on('error', reject);
     const left = 56;
     const width = doc.page.width - 112;
+    /** The next section: after a gap, or on a new page when less than a fifth of this one is left. */
+    const section = () => {
+      doc.x = left;
+      if (doc.y > doc.page.height - doc.page.margins.bottom - doc.page.height / 5) doc.addPage();
+      else doc.moveDown(2);
+      doc.x = left;
+    };
     const fonts = new PdfFonts(doc, text.locale);
     const { write, details: writeDetails } = pdfWriter(doc, fonts, text.rtl);
 
@@ -80,8 +87,9 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       write(name);
     }
 
-    // The text with every counted match marked in its source's colour.
-    doc.addPage();
+    // The text with every counted match marked in its source's colour. Sections follow on (issue 30: each on a page
+    // of its own left 4 of 5 pages of a short essay's report mostly empty), a new page only where little is left.
+    section();
     doc.fontSize(15).fillColor('#0f172a');
     write(t('plagiarism.pdf.textTitle'), {}, 'bold');
     doc.moveDown(0.6).fontSize(10.5);
@@ -96,15 +104,26 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       at = mark.end;
     }
     if (at < report.text.length) parts.push({ text: report.text.slice(at), source: null });
-    parts.forEach((part, i) => {
-      // The submitted text keeps its own direction: it is printed left to right (see decision 0025).
-      doc.fillColor(part.source === null ? '#0f172a' : colourOf(part.source));
-      writeText(doc, fonts, part.text, { continued: i < parts.length - 1, underline: part.source !== null, lineGap: 2, width });
-    });
+    // The submitted text keeps its own direction: it is printed left to right (see decision 0025), a paragraph a line.
+    let line: MarkedRun[] = [];
+    const flush = () => {
+      if (line.length > 0) writeMarked(doc, fonts, line, left, width);
+      doc.y += doc.currentLineHeight(true) * 0.4;
+      line = [];
+    };
+    for (const part of parts) {
+      const fill = part.source === null ? null : colourOfSource(part.source).tint;
+      const edge = part.source === null ? undefined : colourOfSource(part.source).ink;
+      part.text.replace(/\r\n?/g, '\n').split('\n').forEach((piece, i) => {
+        if (i > 0) flush();
+        if (piece) line.push({ text: piece, fill, edge });
+      });
+    }
+    flush();
 
     // Each passage beside its source.
     if (summary.matches.length) {
-      doc.addPage();
+      section();
       doc.x = left;
       doc.fontSize(15).fillColor('#0f172a');
       write(t('plagiarism.pdf.passagesTitle'), {}, 'bold');
@@ -137,8 +156,7 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
       }
     }
 
-    doc.addPage();
-    doc.x = left;
+    section();
     doc.fontSize(15).fillColor('#0f172a');
     write(t('plagiarism.pdf.meaningTitle'), {}, 'bold');
     doc.moveDown(0.6).fontSize(11).fillColor('#1e293b');

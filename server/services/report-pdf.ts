@@ -3,12 +3,16 @@ import type { Report, ReportClass } from '../../src/domain/detector.ts';
 import { reportRules } from '../../src/domain/detector.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, pdfWriter, writeText } from './pdf-fonts.ts';
+import { PdfFonts, pdfWriter, writeMarked } from './pdf-fonts.ts';
 
-/** Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased. */
-const colours: Record<ReportClass, { fill: string; text: string }> = {
-  ai: { fill: '#cffafe', text: '#155e75' },
-  aiParaphrased: { fill: '#ede9fe', text: '#5b21b6' },
+/**
+ * Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased, as a marker's
+ * background behind dark text (issue 30: coloured, underlined text read like links, and dark cyan and dark purple text
+ * were hard to tell apart). `edge` outlines the legend's swatch.
+ */
+const colours: Record<ReportClass, { fill: string; edge: string }> = {
+  ai: { fill: '#a5f3fc', edge: '#0891b2' },
+  aiParaphrased: { fill: '#e9d5ff', edge: '#9333ea' },
 };
 
 /**
@@ -74,18 +78,11 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
     doc.moveDown(1.5).fontSize(15).fillColor('#0f172a');
     write(t('report.pdf.textTitle'), { width }, 'bold');
     doc.moveDown(0.6).fontSize(11);
+    // The submitted text is printed left to right (see decision 0025); each line of it is a paragraph, with a gap after.
+    const left = doc.x;
     for (const line of reportLines(report.text, report.sentences)) {
-      if (line.length === 0) {
-        doc.moveDown(0.6);
-        continue;
-      }
-      line.forEach((run, i) => {
-        const colour = run.kind ? colours[run.kind].text : '#0f172a';
-        doc.fillColor(colour);
-        // The submitted text is printed left to right (see decision 0025). Noto Sans' own line height is about 18%
-        // taller than Helvetica's was: a gap of 1 keeps the text as dense on the page as before.
-        writeText(doc, fonts, run.text, { continued: i < line.length - 1, underline: Boolean(run.kind), lineGap: 1, width });
-      });
+      if (line.length > 0) writeMarked(doc, fonts, line.map((run) => ({ text: run.text, fill: run.kind ? colours[run.kind].fill : null })), left, width);
+      doc.y += doc.currentLineHeight(true) * 0.4;
     }
 
     // What it means.
@@ -149,8 +146,7 @@ export function reportLines(text: string, sentences: Report['sentences']): TextR
 /** A legend entry: the highlight's swatch, then its label written by `label` beside it. */
 function legend(doc: PDFKit.PDFDocument, kind: ReportClass, label: (width: number) => unknown) {
   const y = doc.y + 2;
-  doc.save().rect(doc.x, y, 18, 10).fill(colours[kind].fill).restore();
-  doc.save().rect(doc.x, y + 9, 18, 1.5).fill(colours[kind].text).restore();
+  doc.save().rect(doc.x, y, 18, 10).fillAndStroke(colours[kind].fill, colours[kind].edge).restore();
   doc.fillColor('#0f172a');
   doc.x += 26;
   label(doc.page.width - 138);
