@@ -38,6 +38,8 @@ export function rewardRoutes(app: FastifyInstance, { db, key, siteUrl }: { db: D
       if (principal) {
         const [welcome] = await db.select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, principal.userId), eq(ledgerEntries.reason, 'welcome'))).limit(1);
         if (welcome) return ok({ ...offer, beans: welcome.amount, invited: welcome.amount > rewards.welcomeBeans });
+        // An address whose account was deleted joined again without a gift (services/account.ts): nothing to offer.
+        return ok({ ...offer, beans: 0, amount: 0, invited: false });
       }
     }
     return ok(offer);

@@ -116,7 +116,8 @@ export async function checkWelcome(now = Date.now()): Promise<void> {
   try {
     const rights = await api<WelcomeOffer>(endpoints.registrationRights, { silent: true });
     markWelcomed(now);
-    $welcomeOffer.set(rights);
+    // An account given nothing (an address that deleted its account before and joined again) sees no welcome.
+    if (rights.beans > 0 || rights.amount > 0) $welcomeOffer.set(rights);
   } catch {
     // No offer to show: the page works without it, and the next page asks again.
   }

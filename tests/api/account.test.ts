@@ -120,6 +120,8 @@ describe("the account's own data", () => {
     const again = await signUp(user.email, 'another horse 7');
     expect(again.userId).not.toBe(user.userId);
     expect(await balance(again.headers)).toBe(0);
+    // Its welcome offers nothing, so the page shows none.
+    expect((await call('GET', '/api/coupon/getRegistrationRights', undefined, again.headers)).data).toMatchObject({ beans: 0, amount: 0, invited: false });
     const data = await call('GET', '/api/user/exportData', undefined, again.headers);
     expect(data.orders).toEqual([]);
     expect(data.ledger).toEqual([]);
