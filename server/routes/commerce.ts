@@ -153,6 +153,19 @@ export function commerceRoutes(
     return ok(null);
   });
 
+  // "Undo" after a deletion (issue 30), within orders.undoWindowMs.
+  app.post(endpoints.essayRestore, authed, async (request) => {
+    const { jobId } = essayDeleteRequest.parse(request.body);
+    await orders.restoreOrder(db, principalOf(request).userId, jobId, true);
+    return ok(null);
+  });
+
+  app.post(endpoints.restoreOrder, authed, async (request) => {
+    const { orderNo } = orderNoRequest.parse(request.body);
+    await orders.restoreOrder(db, principalOf(request).userId, orderNo);
+    return ok(null);
+  });
+
   app.get(endpoints.walletLedger, authed, async (request) => {
     const { page, size } = walletLedgerRequest.parse(request.query);
     return ok(await ledgerHistory(db, principalOf(request).userId, page, size));

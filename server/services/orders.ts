@@ -311,6 +311,23 @@ export async function deleteOrder(db: Db, userId: string, orderNo: string): Prom
   await forgetSubmissions(db, userId, [order.orderNo]);
 }
 
+/** How long a deleted order or history entry can be brought back (the page offers "Undo" for a few seconds). */
+export const undoWindowMs = 10 * 60_000;
+
+/**
+ * Undoes a deletion of the user's own order (`all`: of its whole history entry, the versions deleted with it) made in
+ * the last `undoWindowMs`; later, or for an order never deleted, the order is not found. A plagiarism check's text
+ * stays out of the library (it left at the deletion, with its fingerprints).
+ */
+export async function restoreOrder(db: Db, userId: string, orderNo: string, all = false): Promise<void> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  const since = new Date(Date.now() - undoWindowMs);
+  if (!order?.deletedAt || order.deletedAt < since || order.deletedAt > new Date(Date.now() + 1000)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
+  const group = order.orderGroup ?? order.orderNo;
+  const which = all ? sql`coalesce(${orders.orderGroup}, ${orders.orderNo}) = ${group} and ${orders.deletedAt} = ${order.deletedAt}` : eq(orders.orderNo, orderNo);
+  await db.update(orders).set({ deletedAt: null }).where(and(eq(orders.userId, userId), which));
+}
+
 /**
  * A deleted plagiarism check's text leaves the library too, with its fingerprints (cascade): other users' checks
  * can no longer match it (issue 29).

@@ -16,6 +16,7 @@ import {
   createOrder,
   createPayment,
   deleteOrder,
+  restoreOrder,
   fetchCurrentPlan,
   fetchValidCoupons,
   fetchWalletProducts,
@@ -93,6 +94,11 @@ export async function cancelUnpaidOrder(orderNo: string): Promise<Outcome> {
 /** Removes a finished, cancelled or never-paid order from the lists (COM-10). */
 export async function deleteListedOrder(orderNo: string): Promise<Outcome> {
   return attempt(() => deleteOrder(orderNo).then(() => undefined));
+}
+
+/** Brings an order just removed back to the lists (its "Undo", issue 30). */
+export async function restoreListedOrder(orderNo: string): Promise<Outcome> {
+  return attempt(() => restoreOrder(orderNo).then(() => undefined));
 }
 
 /** Where a payment goes on: a page (the provider's, or ours for WeChat Pay), or a QR code to show here. */

@@ -7,18 +7,33 @@ import { localizedPath, type RouteName } from '../i18n/routes.ts';
 import { api } from '../lib/api/instance.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { pagedList } from './paged.ts';
+import { showToast } from './toast.ts';
 
 /** The user's runs, newest first. */
 export const essayHistory = pagedList<EssayHistoryItem>((page, size) => api<{ list: EssayHistoryItem[]; total: number }>(endpoints.essayHistory, { query: { page, size } }));
 
-/** Deletes a run with all its versions, then shows the page again. */
-export async function deleteRun(jobId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+/**
+ * Deletes a run with all its versions, then shows the page again, with a toast saying so that offers "Undo" for a
+ * few seconds (issue 30; the server brings the run back within orders.undoWindowMs).
+ */
+export async function deleteRun(jobId: string, words: { deleted: string; undo: string }): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     await api(endpoints.essayDelete, { method: 'POST', body: { jobId }, silent: true });
     await essayHistory.reload();
+    showToast(words.deleted, 'info', { label: words.undo, run: () => void restoreRun(jobId) });
     return { ok: true };
   } catch (error) {
     return { ok: false, message: failureMessage(error) };
+  }
+}
+
+/** Brings a run just deleted back (its "Undo"); a failure is said in a toast. */
+export async function restoreRun(jobId: string): Promise<void> {
+  try {
+    await api(endpoints.essayRestore, { method: 'POST', body: { jobId }, silent: true });
+    await essayHistory.reload();
+  } catch (error) {
+    showToast(failureMessage(error), 'error');
   }
 }
 

@@ -5,9 +5,13 @@ export interface Toast {
   id: number;
   message: string;
   kind: 'error' | 'success' | 'info' | 'warning';
+  /** A button in the toast (an "Undo"); pressing it runs `run` and closes the toast. */
+  action?: { label: string; run: () => void };
 }
 
 export const toastDurationMs = 3000;
+/** A toast with an action stays longer: time to read it and press the button. */
+export const actionToastDurationMs = 10_000;
 const flashKey = 'flash';
 let nextId = 1;
 
@@ -15,10 +19,19 @@ let nextId = 1;
 export const $toasts = atom<Toast[]>([]);
 
 /** Shows a toast that disappears after 3 seconds. */
-export function showToast(message: string, kind: Toast['kind'] = 'error'): void {
-  const toast = { id: nextId++, message, kind };
+export function showToast(message: string, kind: Toast['kind'] = 'error', action?: Toast['action']): void {
+  const toast: Toast = { id: nextId++, message, kind };
+  const close = () => $toasts.set($toasts.get().filter((t) => t.id !== toast.id));
+  if (action)
+    toast.action = {
+      label: action.label,
+      run: () => {
+        close();
+        action.run();
+      },
+    };
   $toasts.set([...$toasts.get(), toast]);
-  setTimeout(() => $toasts.set($toasts.get().filter((t) => t.id !== toast.id)), toastDurationMs);
+  setTimeout(close, action ? actionToastDurationMs : toastDurationMs);
 }
 
 /** Keeps a toast for the next page (before a redirect). */

@@ -175,6 +175,13 @@ test('[COM-15] [COM-16] pages through the essay history, opens a result link and
   await expect(confirmDelete).toContainText('Its text, its result and every version are removed for good.');
   await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(rows).toHaveCount(1);
+  // [issue 30] A short undo: the toast brings the run back.
+  const toast = page.getByRole('status').filter({ hasText: 'The entry was deleted.' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(1);
   await page.getByLabel('Per page').selectOption('50');
   await expect(rows).toHaveCount(11);
 });

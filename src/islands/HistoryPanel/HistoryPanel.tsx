@@ -95,7 +95,7 @@ function Panel({ locale, lang }: HistoryPanelProps) {
         cancelLabel={t('history.keep')}
         onClose={() => setDeleting(undefined)}
         onConfirm={async () => {
-          const result = await deleteRun(deleting!);
+          const result = await deleteRun(deleting!, { deleted: t('history.deleted'), undo: t('history.undo') });
           return result.ok ? undefined : result.message;
         }}
       >

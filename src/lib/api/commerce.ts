@@ -27,3 +27,4 @@ export const listToolOrders = (orderTypeArray: string, orderStatus?: number, pag
   api<{ list: OrderListItem[]; total: number }>(endpoints.toolList, { method: 'POST', body: { page, pageSize, orderTypeArray, orderStatus } });
 export const cancelOrder = (orderNo: string) => api<{ orderNo: string; status: number }>(endpoints.cancelOrder, { method: 'POST', body: { order: orderNo } });
 export const deleteOrder = (orderNo: string) => api<null>(endpoints.deleteOrder, { method: 'POST', body: { orderNo } });
+export const restoreOrder = (orderNo: string) => api<null>(endpoints.restoreOrder, { method: 'POST', body: { orderNo }, silent: true });
