@@ -47,3 +47,20 @@ test('[SITE-07] signed in, the plagiarism checker and the rewriter hydrate witho
   }
   expect(errors).toEqual([]);
 });
+
+test('[SITE-07] the new-user fixes speak en, ar, ja and de: light mode, the free outline, Upload on the rewriter, the account\'s data', async ({ page }) => {
+  await signUpFresh(page, { tag: 'walk' });
+  for (const locale of ['en', 'ar', 'ja', 'de'] as const) {
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    await page.goto(`/${locale}`);
+    await expect(page.locator('[data-light-mode]')).toHaveText(t('humanizer.lightNotice'));
+    await page.goto(`/${locale}/ai-writer`);
+    await expect(page.getByRole('button', { name: t('writer.writeOutline'), exact: true })).toBeVisible();
+    await page.goto(`/${locale}/rewriter`);
+    await expect(page.locator('[data-essay-rewriter] button', { hasText: t('humanizer.upload') })).toBeVisible();
+    await page.goto(`/${locale}/user/profile`);
+    const data = page.getByRole('region', { name: t('profile.dataTitle') });
+    await expect(data.getByRole('button', { name: t('profile.export') })).toBeVisible();
+    await expect(data.getByRole('button', { name: t('profile.delete') })).toBeVisible();
+  }
+});
