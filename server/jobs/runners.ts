@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OrderType } from '../../src/domain/orders.ts';
+import { liveToolTypes } from '../../src/domain/tools.ts';
 import { segmentsToDoc } from '../../src/domain/humanizer.ts';
 import type { Config } from '../config.ts';
 import { humanize } from '../engines/humanizer/index.ts';
@@ -208,11 +209,14 @@ export function databaseRunners(db: Db, options: DatabaseRunnerOptions = {}): Ma
  * is what makes it orderable.
  */
 export function runnersFor(config: EngineConfig & Partial<Pick<Config, 'references'>>, db: Db, log?: DatabaseRunnerOptions['log']): Map<number, Runner> {
-  return new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, llm: config.llm, log })]);
+  const registry = new Map([...engineRunners(config), ...databaseRunners(db, { references: config.references, llm: config.llm, log })]);
+  const missing = [...liveToolTypes].filter((type) => !registry.has(type));
+  if (missing.length > 0) throw new Error(`live tools without a runner (order types ${missing.join(', ')}): src/domain/tools.ts sells what nothing runs`);
+  return registry;
 }
 
-/** Order types a paid order can be run for, hence sold: those with a runner in the registry above. */
-export const orderableTypes: ReadonlySet<number> = new Set([...engineRunners({ llm: undefined }).keys(), ...databaseRunnerFactories.keys()]);
+/** Order types a paid order can be run for, hence sold: the live tools of src/domain/tools.ts, each with a runner above. */
+export const orderableTypes: ReadonlySet<number> = liveToolTypes;
 
 /** Runs the registry's runners in this thread (tests, and a process that wants no threads). */
 export function inProcessEngine(runners: Map<number, Runner>): import('./pool.ts').JobEngine {

@@ -18,7 +18,7 @@ import { writerLength, type WriterRequest } from '../../src/domain/writer.ts';
 import { releaseCoupon, reserveCoupon, usableDiscount } from './coupons.ts';
 import { moveBeans, type Tx } from './ledger.ts';
 import { getUser, type UserRow } from './users.ts';
-import { orderableTypes } from '../jobs/runners.ts';
+import { liveToolTypes } from '../../src/domain/tools.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -46,7 +46,7 @@ function knownProduct(productId: number): Product {
  * payments all refuse it, before anything is charged.
  */
 export function assertOrderable(product: Product): void {
-  if (product.kind === 'tool' && !orderableTypes.has(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.toolUnavailable');
+  if (product.kind === 'tool' && !liveToolTypes.has(product.orderType)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.toolUnavailable');
 }
 
 /**
