@@ -4,7 +4,7 @@ import type { OrderItem } from '../../src/domain/endpoints/commerce.ts';
 import { isPaidLevel } from '../../src/domain/membership.ts';
 import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrderTypes, liveRunStatuses, toolOrderTypes } from '../../src/domain/orders.ts';
 import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
-import { humanizeProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
+import { humanizeProduct, orderedProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { readsAsOtherLanguage } from '../../src/domain/language.ts';
 import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
@@ -106,11 +106,7 @@ export async function createOrder(
     if (existing) return existing;
   }
   const user = await getUser(db, userId);
-  // The humanizer's Ultra switch picks product 20 whichever humanize id was sent (spec §3 extraInfo.isUltra).
-  let product = knownProduct(input.productId);
-  if (product.kind === 'tool' && humanizerTypes.includes(product.orderType) && input.extraInfo?.isUltra !== undefined) {
-    product = humanizeProduct(input.extraInfo.isUltra);
-  }
+  const product = orderedProduct(knownProduct(input.productId), input.extraInfo?.isUltra);
   assertOrderable(product);
   const originOrderNo = input.extraInfo?.originOrderNo;
   if (originOrderNo) return rerunOrder(db, user, product, originOrderNo, input.extraInfo?.isUltra === true);

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { quoteRequest } from '../../src/domain/endpoints/commerce.ts';
 import { defaultCurrency } from '../../src/domain/plans.ts';
-import { humanizeProduct, productById, products, type BeanPack } from '../../src/domain/products.ts';
-import { OrderType } from '../../src/domain/orders.ts';
+import { orderedProduct, productById, products, type BeanPack } from '../../src/domain/products.ts';
 import { discountedCents } from '../../src/domain/rewards.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -27,11 +26,9 @@ export function quote(input: z.infer<typeof quoteRequest>, discountPercent = 0, 
   const productSettlements: Record<string, Settlement> = {};
   let wordCount = 0;
   for (const line of input.products) {
-    let product = productById(line.productId);
-    if (!product) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
-    if (product.kind === 'tool' && (product.orderType === OrderType.HUMANIZER || product.orderType === OrderType.HUMANIZER_ULTRA) && input.extraInfo?.isUltra !== undefined) {
-      product = humanizeProduct(input.extraInfo.isUltra);
-    }
+    const listed = productById(line.productId);
+    if (!listed) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.productUnknown');
+    const product = orderedProduct(listed, input.extraInfo?.isUltra);
     assertOrderable(product);
     const content = line.content ?? '';
     wordCount = Math.max(wordCount, countWords(content));

@@ -111,6 +111,15 @@ export function humanizeProduct(isUltra: boolean): ToolProduct {
   return productById(isUltra ? ProductId.HUMANIZE_ULTRA : ProductId.HUMANIZE) as ToolProduct;
 }
 
+/**
+ * The product an order or a quote is for: the humanizer's Ultra switch picks product 20 whichever humanize id was
+ * sent (spec §3 extraInfo.isUltra); any other product is itself. The one place that decides it (issue 31).
+ */
+export function orderedProduct<P extends Product>(product: P, isUltra: boolean | undefined): P | ToolProduct {
+  const humanizer = product.kind === 'tool' && (product.orderType === OrderType.HUMANIZER || product.orderType === OrderType.HUMANIZER_ULTRA);
+  return humanizer && isUltra !== undefined ? humanizeProduct(isUltra) : product;
+}
+
 /** Beans granted each month with a plan, on top of the larger word limits. */
 export const monthlyPlanBeans: Readonly<Record<Tier, number>> = { basic: 2_000, pro: 5_000 };
 
