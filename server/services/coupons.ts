@@ -136,12 +136,6 @@ export async function reserveCoupon(tx: Tx, userCouponId: string, orderNo: strin
   if (held.length === 0) throw new AppError(ErrorCode.DEFAULT, 'coupon.error.reserved');
 }
 
-/** The coupon an order holds, if any. */
-export async function couponHeldBy(tx: Tx, orderNo: string): Promise<string | undefined> {
-  const [row] = await tx.select({ id: userCoupons.id }).from(userCoupons).where(and(eq(userCoupons.orderNo, orderNo), eq(userCoupons.status, 'reserved')));
-  return row?.id;
-}
-
 /** Marks the coupon an order held as used (on payment). */
 export async function consumeCoupon(tx: Tx, orderNo: string): Promise<void> {
   await tx.update(userCoupons).set({ status: 'used', usedAt: new Date() }).where(and(eq(userCoupons.orderNo, orderNo), eq(userCoupons.status, 'reserved')));

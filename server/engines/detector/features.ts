@@ -29,7 +29,6 @@ const STOCK_SINGLE = new Set(STOCK_PHRASES.filter((p) => !p.includes(' ')));
 const STOCK_MULTI = STOCK_PHRASES.filter((p) => p.includes(' ')).map((p) => p.split(' '));
 const PUNCT_KINDS = [',', ';', ':', '-', '(', '"', '?', '!', '...'];
 // GLTR-style rank shares, separately for common tokens (bands 0-1 and punctuation) and content words.
-const RANK_NAMES = ['rank_tri1_common', 'rank_tri5_common', 'rank_bi10_common', 'rank_tri1_content', 'rank_tri5_content', 'rank_bi10_content'];
 const PRONOUN_START = new Set(['i', 'he', 'she', 'we', 'they', 'it', 'you']);
 
 /** Additive statistics of one sentence. */
@@ -68,18 +67,6 @@ export interface SentenceStats {
   shapes: number[];
 }
 
-/** The feature names, in the order `featureVector` writes them. */
-export const FEATURE_NAMES: readonly string[] = [
-  'tri_mean', 'tri_std', 'uni_mean', 'z_mean', 'z_std', 'z_low', 'z_high', 'pmi_mean', 'pmi_std', 'gain_mean',
-  ...Array.from({ length: BANDS }, (_, b) => `z_band${b}`),
-  ...Array.from({ length: BANDS - 1 }, (_, b) => `share_band${b}`),
-  'unk_rate', 'logrank_mean', 'tri_sent_std', 'z_sent_std',
-  ...RANK_NAMES,
-  'sent_mean', 'sent_std', 'sent_cv', 'word_len_mean', 'word_len_std', 'mattr', 'hapax',
-  ...FUNCTION_WORDS.map((w) => `fw_${w}`), 'fw_total',
-  ...PUNCT_KINDS.map((p) => `punct_${p}`), 'contractions', 'possessives', 'stock',
-  'rep_trigram', 'start_repeat', 'start_the', 'start_pronoun', 'cap_rate', 'num_rate',
-];
 
 /** Lexical resources the features need: the language model, frequency ranks and band norms. */
 export interface FeatureContext {

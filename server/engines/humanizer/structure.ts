@@ -1289,16 +1289,10 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
   for (const [step, normal, ultra] of REDUCTIONS) {
     if (!p(normal, ultra)) continue;
     const next = step(out);
-    if (next && accept(out, [next])) {
-      out = next;
-      count(step.name);
-    }
+    if (next && accept(out, [next])) out = next;
   }
   const split = splitSentence(out, s, rng);
-  if (split && accept(out, split)) {
-    count('split');
-    return split;
-  }
+  if (split && accept(out, split)) return split;
   // The moves are tried in an order drawn for each sentence, so versions with other seeds move other parts.
   // Ultra may make a second, different move on the moved sentence (the first move's tokens are marked moved, and
   // no step moves those back).
@@ -1311,7 +1305,6 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
     const whole = move(out);
     const next = whole ?? (AFTER_INTRO.has(move) ? afterIntro(out, move) : undefined);
     if (next && accept(out, [next])) {
-      count(whole ? move.name : `${move.name}AfterIntro`);
       out = next;
       if (++moves >= allowed) break;
     }
@@ -1319,9 +1312,6 @@ export function restructure(tokens: Token[], s: Settings, rng: Rng, accept: Acce
   return [out];
 }
 
-/** How often each clause-level step was applied since the last reset (the bench prints it). */
-export const stepCounts = new Map<string, number>();
-const count = (name: string) => stepCounts.set(name || 'anonymous', (stepCounts.get(name || 'anonymous') ?? 0) + 1);
 
 // --- merging ------------------------------------------------------------------------------------------------------------
 
