@@ -6,6 +6,7 @@
  */
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { normalizeEmail } from '../../src/domain/auth-rules.ts';
 import { OrderStatus, toolOrderTypes } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -105,7 +106,7 @@ export async function exportAccount(db: Db, userId: string) {
 }
 
 /** The keyed hash a deleted account's address is remembered by (closed_accounts). */
-export const closedEmailHash = (key: Uint8Array, email: string) => hashCode(key, 'closed-account', email.trim().toLowerCase());
+export const closedEmailHash = (key: Uint8Array, email: string) => hashCode(key, 'closed-account', normalizeEmail(email));
 
 /** True when an account with this address was deleted before (its sign-up then gets no welcome gift). */
 export async function wasClosed(db: Pick<Db, 'select'>, key: Uint8Array, email: string): Promise<boolean> {
@@ -132,7 +133,7 @@ export async function closeAccount(
   await enforceLimit(db, limits.loginPerEmailIp, `${user.email}:${caller.ip}`);
   const proven = user.passwordHash
     ? await verify(user.passwordHash, proof.password ?? '').catch(() => false)
-    : (proof.email ?? '').trim().toLowerCase() === user.email.toLowerCase();
+    : normalizeEmail(proof.email ?? '') === normalizeEmail(user.email);
   if (!proven) throw new AppError(ErrorCode.DEFAULT, 'profile.error.deleteProof');
   const [running] = await db
     .select({ orderNo: orders.orderNo })

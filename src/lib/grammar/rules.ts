@@ -91,7 +91,7 @@ export function ruleLints(text: string): GrammarLint[] {
       }
       // "should keeps": the base form.
       const base = baseForm(next.text);
-      if (base && (BASE[next.lower] || isSForm(next.lower))) out.push(lint(next, 'Agreement', 'modalVerb', [{ kind: 'replace', text: base }]));
+      if (base) out.push(lint(next, 'Agreement', 'modalVerb', [{ kind: 'replace', text: base }]));
       continue;
     }
     // "A students who…": one thing, so the singular (or no article).
@@ -117,7 +117,7 @@ export function isFalseAlarm(text: string, lint: GrammarLint): boolean {
     const sentence = text.slice(0, lint.start).split(/[.!?:]/).pop() ?? '';
     if (/\p{L}/u.test(sentence)) return true;
   }
-  if (lint.kind === 'Agreement' && /^\s*$/.test(lint.problem) === false) {
+  if (lint.kind === 'Agreement') {
     const before = text.slice(0, lint.start).match(/([A-Za-z]+)\s+$/)?.[1]?.toLowerCase();
     const after = text.slice(lint.end).match(/^\s+([A-Za-z]+)/)?.[1]?.toLowerCase();
     if (before && PRONOUNS.has(before) && after && VERBISH.has(after)) return true;
