@@ -1,6 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DatabaseTarget } from '../config.ts';
@@ -135,10 +137,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     unlock = lockFolder(target.dir);
   }
   try {
+    const modules = await pgliteModules();
     const client =
       target.kind === 'pglite'
-        ? new PGlite(target.dir)
-        : new PGlite(options.memorySnapshot ? { loadDataDir: options.memorySnapshot } : {});
+        ? new PGlite(target.dir, modules)
+        : new PGlite({ ...modules, ...(options.memorySnapshot ? { loadDataDir: options.memorySnapshot } : {}) });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
     return {
@@ -153,6 +156,26 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     unlock();
     throw error;
   }
+}
+
+let compiledModules: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
+
+/**
+ * PGlite's two WebAssembly modules, compiled once per process and kept for its life. Each instance used to compile
+ * its own copy and let it go on close: a test worker opens dozens, and that churn of code pages is what made V8 abort
+ * the API test worker ("Check failed: jit_page_->allocations_.erase(addr) == 1" in ThreadIsolation's
+ * UnregisterWasmAllocation, nodejs/node#64500; no Node 24 release fixes it). Compiled once, the code is allocated
+ * once and never freed while the process runs; each instance only instantiates it. See docs/decisions/0030.
+ */
+function pgliteModules() {
+  compiledModules ??= (async () => {
+    // The package's entry (dist/index.cjs) sits beside its .wasm files.
+    const dist = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (name: string) => WebAssembly.compile(await readFile(new URL(name, dist)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  return compiledModules;
 }
 
 /** True when the database answers a trivial query. */
