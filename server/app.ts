@@ -25,6 +25,7 @@ import { editorRoutes } from './routes/editor.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
 import { embeddedFor } from './llm/plan.ts';
 import { combineEngines, createEnginePool } from './jobs/pool.ts';
+import { createComputePool, renderCache } from './jobs/compute.ts';
 import { startWorker } from './jobs/worker.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { createGoogleSignIn } from './services/google.ts';
@@ -125,9 +126,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (payments.stripe) await app.register(stripeWebhookRoutes, { db, ...payments.stripe });
   if (payments.wechat) await app.register(wechatNotifyRoutes, { db, ...payments.wechat });
   rewardRoutes(app, { db, key, siteUrl: config.siteUrl });
-  toolRoutes(app, { db, key, humanizerModel: rewriterModel });
-  detectorRoutes(app, { db, key, referencesOnline: config.references !== undefined });
-  plagiarismRoutes(app, { db, key });
+  // PDFs, Word files, reference parsing and plagiarism alignment run in a thread of their own (issue 29), started
+  // with the first of them; the files are rendered once per input.
+  const compute = createComputePool();
+  app.addHook('onClose', async () => compute.close());
+  const render = renderCache(compute);
+  const ipAllowlist = config.rateLimitAllowlist;
+  toolRoutes(app, { db, key, render, ipAllowlist, humanizerModel: rewriterModel });
+  detectorRoutes(app, { db, key, render, ipAllowlist, referencesOnline: config.references !== undefined });
+  plagiarismRoutes(app, { db, key, render, ipAllowlist });
   rewriterRoutes(app, { db, key, llmConfigured: rewriterModel });
   writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
   editorRoutes(app, { db, key });
@@ -137,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
     // beside the connection.
     const pool = await createEnginePool({ config: { llm: config.llm, embedded }, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
-    const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log });
+    const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log, compute });
     const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
     const engine = combineEngines(pool, inProcessEngine(byLane(false)));
     const workers = [startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs })];

@@ -9,6 +9,7 @@ import type { EmbeddedPlan } from '../llm/embedded.ts';
 import * as detector from '../engines/detector/index.ts';
 import { buildReport, detectionView } from '../services/detections.ts';
 import type { OrderRow } from '../services/orders.ts';
+import { inlineCompute, type Compute } from './compute.ts';
 import type { RunOutput } from './queue.ts';
 import type { Db } from '../db/client.ts';
 import { checkReferences, type Lookup } from '../engines/references/index.ts';
@@ -96,11 +97,13 @@ export const reportRunner: Runner = async (order) => {
  * The reference checker (order type 6): offline checks, then Crossref/OpenAlex lookups when configured (cached in
  * the database). Without a database (engine-only use) the lookups are off.
  */
-export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log?: { warn: (obj: object, msg: string) => void }): Runner {
+export function referenceRunner(config: Pick<Config, 'references'>, db?: Db, log?: { warn: (obj: object, msg: string) => void }, compute?: Compute): Runner {
   const lookup = config.references && db ? referenceLookup(db, config.references, { log }) : undefined;
   return async (order) => {
     const text = order.content ?? '';
-    const report = await checkReferences(text, { lookup });
+    // The parsing in the compute thread (a 200-entry list held the event loop 4 s, issue 29), the lookups here.
+    const analysis = compute ? await compute.run('analyzeReferences', { text }) : undefined;
+    const report = await checkReferences(text, { lookup, analysis });
     return { engine: `references-${report.engine}`, source: text, format: report, plain: text };
   };
 }
@@ -116,6 +119,8 @@ export interface DatabaseRunnerOptions {
   references?: Config['references'];
   llm?: Config['llm'];
   log?: { warn: (obj: object, msg: string) => void };
+  /** Where their CPU-bound parts run (parsing, fingerprints, alignment); in this thread without one. */
+  compute?: Compute;
 }
 
 /**
@@ -123,11 +128,12 @@ export interface DatabaseRunnerOptions {
  * index, passage alignment with each, then the text joins the library if its
  * owner allows it. It reads the database, so it needs one.
  */
-export function plagiarismRunner(db: Db, web?: WebSearchAdapter): Runner {
+export function plagiarismRunner(db: Db, web?: WebSearchAdapter, compute: Compute = inlineCompute()): Runner {
   return async (order) => {
     const text = order.content ?? '';
-    const report = await checkText(db, order, text, web);
-    await shareIfAllowed(db, order, text);
+    const hashes = await compute.run('plagiarismHashes', { text });
+    const report = await checkText(db, order, text, { web, compute, hashes });
+    await shareIfAllowed(db, order, text, hashes.document);
     return { engine: report.engineVersion, source: text, format: report, plain: text };
   };
 }
@@ -192,9 +198,9 @@ export function engineRunners(config: EngineConfig): Map<number, Runner> {
  * rather than hold the event loop.
  */
 const databaseRunnerFactories = new Map<number, (db: Db, options: DatabaseRunnerOptions) => Runner>([
-  [OrderType.PLAGIARISM_CHECK, (db) => plagiarismRunner(db)],
+  [OrderType.PLAGIARISM_CHECK, (db, options) => plagiarismRunner(db, undefined, options.compute)],
   // The reference checker caches its lookups in the database and mostly waits on the network (see waitingTypes).
-  [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log)],
+  [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log, options.compute)],
   // The AI writer streams its draft into the order and checks its citations with the reference checker's cached lookups.
   [OrderType.AI_WRITE, (db, options) => writerRunner(options.llm, options.references ? referenceLookup(db, options.references, { log: options.log }) : undefined)],
 ]);

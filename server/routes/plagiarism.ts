@@ -7,11 +7,12 @@ import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields } from '../plugins/multipart.ts';
 import { librarySize, ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
-import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
-import { pdfLocale, pdfText } from '../services/pdf-text.ts';
+import { pdfLocale } from '../services/pdf-text.ts';
+import type { RenderFile } from '../jobs/compute.ts';
+import { limitDownloads } from './tools.ts';
 
 /** The plagiarism checker (spec §7 /api/plagiarism), its PDF, the library's size and the owner's setting. */
-export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
+export function plagiarismRoutes(app: FastifyInstance, { db, key, render, ipAllowlist }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[] }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   // Spec §7: POST /api/plagiarism is multipart (orderNo).
@@ -22,6 +23,7 @@ export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; ke
 
   app.get(endpoints.plagiarismPdf, authed, async (request, reply) => {
     const query = plagiarismPdfRequest.parse(request.query);
+    await limitDownloads(db, request, ipAllowlist);
     const report = await ownPlagiarismReport(db, principalOf(request).userId, query.orderNo);
     const exclusions = {
       quotes: query.quotes ?? defaultExclusions.quotes,
@@ -33,7 +35,7 @@ export function plagiarismRoutes(app: FastifyInstance, { db, key }: { db: Db; ke
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="similarity-report-${report.submissionId}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(await plagiarismPdf(report, exclusions, pdfText(pdfLocale(request))));
+      .send(await render('plagiarismPdf', { report, exclusions, locale: pdfLocale(request) }));
   });
 
   // What the page says before a check: how many documents the library holds (public, no text of them).

@@ -13,8 +13,9 @@ import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
 import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
-import { reportPdf } from '../services/report-pdf.ts';
-import { pdfLocale, pdfText } from '../services/pdf-text.ts';
+import { pdfLocale } from '../services/pdf-text.ts';
+import { enforceLimit, limits } from '../services/rate-limit.ts';
+import type { RenderFile } from '../jobs/compute.ts';
 import { detectorSample, humanizerSample } from '../services/samples.ts';
 import { referenceResult } from '../services/references.ts';
 
@@ -27,7 +28,7 @@ interface FilePart {
 const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !== null && Buffer.isBuffer((v as FilePart).data);
 
 /** Results, ratings, downloads and uploads of the tool runs (spec §7). */
-export function toolRoutes(app: FastifyInstance, { db, key, humanizerModel = false }: { db: Db; key: Uint8Array; humanizerModel?: boolean }) {
+export function toolRoutes(app: FastifyInstance, { db, key, render, ipAllowlist, humanizerModel = false }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[]; humanizerModel?: boolean }) {
   // Public: the page is static, so the humanizer asks before a run whether a language model writes here or the
   // rules alone (light mode), and says so before anyone pays (issue 30).
   app.get(endpoints.humanizerBackend, async (_request, reply) => {
@@ -55,7 +56,9 @@ export function toolRoutes(app: FastifyInstance, { db, key, humanizerModel = fal
 
   app.get(endpoints.downloadWord, authed, async (request, reply) => {
     const { orderNo } = downloadWordRequest.parse(request.query);
-    const { file, filename } = await resultDocx(db, principalOf(request).userId, orderNo);
+    await limitDownloads(db, request, ipAllowlist);
+    const { text, title, filename } = await resultDocx(db, principalOf(request).userId, orderNo);
+    const file = await render('wordFile', { text, title });
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
       .header('content-disposition', `attachment; filename="${filename}"`)
@@ -95,7 +98,7 @@ export function toolRoutes(app: FastifyInstance, { db, key, humanizerModel = fal
 }
 
 /** The AI detector, the Turnitin-style report, its PDF and its share links (spec §7 /api/aiDetect, /api/turnitinReport). */
-export function detectorRoutes(app: FastifyInstance, { db, key, referencesOnline = false }: { db: Db; key: Uint8Array; referencesOnline?: boolean }) {
+export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowlist, referencesOnline = false }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[]; referencesOnline?: boolean }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   // The sample's free check, like the humanizer's sample run: our own text only, computed once.
@@ -128,8 +131,9 @@ export function detectorRoutes(app: FastifyInstance, { db, key, referencesOnline
 
   app.get(endpoints.reportPdf, authed, async (request, reply) => {
     const { orderNo } = downloadWordRequest.parse(request.query);
+    await limitDownloads(db, request, ipAllowlist);
     const report = await ownReport(db, principalOf(request).userId, orderNo);
-    return sendPdf(reply, await reportPdf(report, pdfText(pdfLocale(request))), `ai-report-${report.submissionId}.pdf`);
+    return sendPdf(reply, await render('reportPdf', { report, locale: pdfLocale(request) }), `ai-report-${report.submissionId}.pdf`);
   });
 
   app.post(endpoints.reportShare, authed, async (request) => {
@@ -152,7 +156,14 @@ export function detectorRoutes(app: FastifyInstance, { db, key, referencesOnline
 
   app.get(endpoints.reportSharedPdf, async (request, reply) => {
     const { token } = reportTokenRequest.parse(request.query);
+    // Anyone holding the link may download: limited per address, rendered once per report and language.
+    await limitDownloads(db, request, ipAllowlist);
     const report = await sharedReport(db, token);
-    return sendPdf(reply, await reportPdf(report, pdfText(pdfLocale(request))), `ai-report-${report.submissionId}.pdf`);
+    return sendPdf(reply, await render('reportPdf', { report, locale: pdfLocale(request) }), `ai-report-${report.submissionId}.pdf`);
   });
+}
+
+/** Downloads from one address (PDFs and Word files, own or shared): rendered files cost a thread's time. */
+export async function limitDownloads(db: Db, request: FastifyRequest, ipAllowlist: readonly string[]): Promise<void> {
+  if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.downloadsPerIp, request.ip);
 }

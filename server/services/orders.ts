@@ -6,7 +6,7 @@ import { OrderStatus, OrderType, canTransition, deletableStatuses, humanizerOrde
 import { defaultCurrency, type CurrencyCode, wordLimitFor } from '../../src/domain/plans.ts';
 import { humanizeProduct, orderedProduct, planChargeCents, productById, toolPrice, type Product } from '../../src/domain/products.ts';
 import { readsAsOtherLanguage } from '../../src/domain/language.ts';
-import { countWords, isMostlyEnglish } from '../../src/domain/word-count.ts';
+import { countWords, isMostlyEnglish, readsAsProse } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, plagiarismSources } from '../db/schema.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -78,6 +78,7 @@ export function priceOf(product: Product, content: string, currency: CurrencyCod
 /** Spec §5 checks before a humanizer order: text present, within the plan's word limit, mostly English, Ultra only for paid plans. */
 function checkToolOrder(user: UserRow, orderType: number, content: string, words: number): void {
   if (!content.trim()) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
+  if (!readsAsProse(content)) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.notProse');
   // A reference check reads a whole paper: its bound is the checker's own, not the plan's editor limit, and no plan
   // lifts it, so its refusal says so instead of offering an upgrade.
   if (orderType === OrderType.REFERENCE_CHECK) {

@@ -150,13 +150,44 @@ export interface MarkedRun {
   edge?: string;
 }
 
+/** Pages a report may have before its submitted text is cut (a 10,000-word essay takes about 40). */
+export const maxReportPages = 120;
+
+/** Pages of the document so far (without buffered pages, pdfkit counts the flushed ones in `start`). */
+export function pagesOf(doc: PDFKit.PDFDocument): number {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count;
+}
+
+/** A token wider than the line, in pieces that fit (at least one character each). */
+function splitWide(token: string, measure: (text: string) => number, width: number): string[] {
+  if (measure(token) <= width) return [token];
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const char of token) {
+    const w = measure(char);
+    if (piece && used + w > width) {
+      pieces.push(piece, ' ');
+      piece = '';
+      used = 0;
+    }
+    piece += char;
+    used += w;
+  }
+  pieces.push(piece);
+  return pieces;
+}
+
 /**
  * One paragraph of a report's submitted text, left to right, wrapped here word by word so that each marked word gets
  * a marker background (pdfkit has no text background; issue 30: coloured, underlined text read like links): the
  * markers of a line are drawn first, then the line's text over them in one piece per font, so that a PDF reader still
- * reads the words with their spaces. A new page when one is full.
+ * reads the words with their spaces. A new page when one is full, up to `maxReportPages`: past them it stops and
+ * answers false, and the caller says the text is cut (issue 29: 99,000 lines of "." made a 2,202-page PDF). A word
+ * wider than the line is broken across lines (one 1,000-character "word" ran off the page).
  */
-export function writeMarked(doc: PDFKit.PDFDocument, fonts: PdfFonts, runs: readonly MarkedRun[], left: number, width: number) {
+export function writeMarked(doc: PDFKit.PDFDocument, fonts: PdfFonts, runs: readonly MarkedRun[], left: number, width: number): boolean {
   const lineHeight = doc.currentLineHeight(true) + 2;
   const bottom = doc.page.height - doc.page.margins.bottom;
   const measure = (text: string) => fonts.runs(text).reduce((sum, piece) => sum + doc.font(piece.font).widthOfString(piece.text), 0);
@@ -164,7 +195,7 @@ export function writeMarked(doc: PDFKit.PDFDocument, fonts: PdfFonts, runs: read
   const lines: Placed[][] = [[]];
   let x = 0;
   for (const run of runs) {
-    for (const token of run.text.split(/(\s+)/).filter(Boolean)) {
+    for (const token of run.text.split(/(\s+)/).flatMap((t) => (t.length > 40 && !/^\s+$/.test(t) ? splitWide(t, measure, width) : [t])).filter(Boolean)) {
       const space = /^\s+$/.test(token);
       const w = measure(space ? ' ' : token);
       if (!space && x > 0 && x + w > width) {
@@ -180,6 +211,11 @@ export function writeMarked(doc: PDFKit.PDFDocument, fonts: PdfFonts, runs: read
   for (const line of lines) {
     while (line.length > 0 && line[line.length - 1]!.text === ' ') line.pop();
     if (y + lineHeight > bottom) {
+      if (pagesOf(doc) >= maxReportPages) {
+        doc.x = left;
+        doc.y = y;
+        return false;
+      }
       doc.addPage();
       y = doc.page.margins.top;
     }
@@ -197,6 +233,7 @@ export function writeMarked(doc: PDFKit.PDFDocument, fonts: PdfFonts, runs: read
   }
   doc.x = left;
   doc.y = y;
+  return true;
 }
 
 /**

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { colourOfSource, displayPercent, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, pdfWriter, writeMarked, writeRtl, writeText, type MarkedRun } from './pdf-fonts.ts';
+import { maxReportPages, pagesOf, PdfFonts, pdfWriter, writeMarked, writeRtl, writeText, type MarkedRun } from './pdf-fonts.ts';
 
 const colourOf = (source: number) => colourOfSource(source).ink;
 
@@ -106,18 +106,23 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     if (at < report.text.length) parts.push({ text: report.text.slice(at), source: null });
     // The submitted text keeps its own direction: it is printed left to right (see decision 0025), a paragraph a line.
     let line: MarkedRun[] = [];
+    let cut = false;
     const flush = () => {
-      if (line.length > 0) writeMarked(doc, fonts, line, left, width);
-      doc.y += doc.currentLineHeight(true) * 0.4;
+      if (!cut && line.length > 0 && !writeMarked(doc, fonts, line, left, width)) {
+        cut = true;
+        write(t('report.pdf.textCut', { pages: text.number(maxReportPages) }), { width });
+      }
+      if (!cut) doc.y += doc.currentLineHeight(true) * 0.4;
       line = [];
     };
     for (const part of parts) {
       const fill = part.source === null ? null : colourOfSource(part.source).tint;
       const edge = part.source === null ? undefined : colourOfSource(part.source).ink;
-      part.text.replace(/\r\n?/g, '\n').split('\n').forEach((piece, i) => {
+      for (const [i, piece] of part.text.replace(/\r\n?/g, '\n').split('\n').entries()) {
+        if (cut) break;
         if (i > 0) flush();
         if (piece) line.push({ text: piece, fill, edge });
-      });
+      }
     }
     flush();
 
@@ -134,7 +139,14 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
         const theirs = m.excerpt ? m.excerpt.text.slice(m.sourceStart - m.excerpt.offset, m.sourceEnd - m.excerpt.offset) : t('plagiarism.pdf.privateSource');
         doc.font(fonts.main()).fontSize(9.5);
         const height = Math.max(doc.heightOfString(mine, { width: column }), doc.heightOfString(theirs, { width: column })) + 30;
-        if (doc.y + height > doc.page.height - 56) doc.addPage();
+        if (doc.y + height > doc.page.height - 56) {
+          if (pagesOf(doc) >= maxReportPages) {
+            doc.x = left;
+            write(t('report.pdf.textCut', { pages: text.number(maxReportPages) }), { width });
+            break;
+          }
+          doc.addPage();
+        }
         const top = doc.y;
         doc.x = left;
         doc.y = top;

@@ -11,7 +11,8 @@ import type { PlagiarismMatch, PlagiarismReport, PlagiarismSource } from '../../
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { plagiarismFingerprints, plagiarismSources, toolResults, users } from '../db/schema.ts';
-import { documentFingerprints, engineVersion, findMatches, layoutOf, prepare, queryHashes } from '../engines/plagiarism/index.ts';
+import { documentFingerprints, engineVersion, queryHashes } from '../engines/plagiarism/index.ts';
+import { inlineCompute, type Compute } from '../jobs/compute.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 
@@ -51,7 +52,7 @@ const contentHash = (text: string) => createHash('sha256').update(normalised(tex
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
 /** Adds a document and its fingerprints; a text already in the library is not added twice. */
-export async function addSource(db: Db, source: NewSource): Promise<{ id: number; added: boolean }> {
+export async function addSource(db: Db, source: NewSource, fingerprints?: readonly number[]): Promise<{ id: number; added: boolean }> {
   const text = source.text.trim();
   if (countWords(text) < 1) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.contentRequired');
   const hash = contentHash(text);
@@ -65,7 +66,7 @@ export async function addSource(db: Db, source: NewSource): Promise<{ id: number
       const [existing] = await tx.select({ id: plagiarismSources.id }).from(plagiarismSources).where(eq(plagiarismSources.contentHash, hash));
       return { id: existing!.id, added: false };
     }
-    const hashes = documentFingerprints(text);
+    const hashes = fingerprints ?? documentFingerprints(text);
     for (let i = 0; i < hashes.length; i += fingerprintBatch) {
       const batch = intArray(hashes.slice(i, i + fingerprintBatch));
       await tx.execute(sql`insert into plagiarism_fingerprints (hash, source_id) select unnest(${batch}::int[]), ${row.id} on conflict do nothing`);
@@ -126,8 +127,8 @@ export const commonHashPostings = 200;
  * that is a common phrase and is skipped. A user's own earlier submissions are
  * never a source against them.
  */
-export async function candidateSources(db: Db, text: string, options: { excludeOwner?: string; limit?: number } = {}) {
-  const hashes = queryHashes(text);
+export async function candidateSources(db: Db, text: string | readonly number[], options: { excludeOwner?: string; limit?: number } = {}) {
+  const hashes = typeof text === 'string' ? queryHashes(text) : text;
   if (hashes.length === 0) return [];
   const limit = options.limit ?? candidateLimit;
   const hits = await db.execute<{ source_id: number; hits: number }>(sql`
@@ -167,25 +168,29 @@ function excerptOf(text: string, start: number, end: number): { text: string; of
 
 /**
  * Checks a text against the library (and the web adapter when one is set):
- * candidates by fingerprint, then passage alignment with each.
+ * candidates by fingerprint, then passage alignment with each. `compute` runs
+ * the fingerprints and the alignment (the server's compute thread: a 3,300-word
+ * check held the event loop 341 ms, issue 29); `hashes` are the text's own when
+ * the caller has them already.
  */
 export async function checkText(
   db: Db,
   order: Pick<OrderRow, 'orderNo' | 'createdAt' | 'extraInfo' | 'userId'>,
   text: string,
-  web?: WebSearchAdapter,
+  options: { web?: WebSearchAdapter; compute?: Compute; hashes?: { query: number[] } } = {},
 ): Promise<PlagiarismReport> {
-  const candidates = await candidateSources(db, text, { excludeOwner: order.userId });
+  const compute = options.compute ?? inlineCompute();
+  const hashes = options.hashes ?? (await compute.run('plagiarismHashes', { text }));
+  const candidates = await candidateSources(db, hashes.query, { excludeOwner: order.userId });
   const found: { source: PlagiarismSource; text: string }[] = candidates.map((c) => ({
     // Another user's submission is named by the day it was checked only: no time of day, no title, no link.
     source: c.kind === 'submission' ? { title: '', url: null, kind: 'submission', addedAt: c.createdAt.toISOString().slice(0, 10) } : { title: c.title, url: c.url, kind: 'library', addedAt: c.createdAt.toISOString() },
     text: c.text,
   }));
-  if (web) {
-    for (const doc of await web.search(text)) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
+  if (options.web) {
+    for (const doc of await options.web.search(text)) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
   }
-  const prepared = prepare(text);
-  const raw = findMatches(prepared, found.map((f, i) => ({ id: i, text: f.text })));
+  const { matches: raw, layout } = await compute.run('plagiarismAlign', { text, sources: found.map((f) => f.text) });
   // Only the sources that matched are named in the report, in order of first appearance.
   const used = new Map<number, number>();
   const sources: PlagiarismSource[] = [];
@@ -210,7 +215,6 @@ export async function checkText(
       excerpt: entry.source.kind === 'submission' ? null : excerptOf(entry.text, m.sourceStart, m.sourceEnd),
     };
   });
-  const layout = layoutOf(text);
   const fileName = typeof order.extraInfo?.fileName === 'string' ? order.extraInfo.fileName : null;
   return {
     submissionId: order.orderNo,
@@ -218,7 +222,7 @@ export async function checkText(
     fileName,
     text,
     wordCount: countWords(text),
-    coverage: { documents: await librarySize(db), web: Boolean(web) },
+    coverage: { documents: await librarySize(db), web: Boolean(options.web) },
     quotes: layout.quotes,
     bibliographyStart: layout.bibliographyStart,
     sources,
@@ -228,10 +232,10 @@ export async function checkText(
 }
 
 /** A finished check joins the library when its owner allows it (their own later checks never match it). */
-export async function shareIfAllowed(db: Db, order: Pick<OrderRow, 'orderNo' | 'userId'>, text: string): Promise<boolean> {
+export async function shareIfAllowed(db: Db, order: Pick<OrderRow, 'orderNo' | 'userId'>, text: string, fingerprints?: readonly number[]): Promise<boolean> {
   const [owner] = await db.select({ share: users.shareSubmissions }).from(users).where(eq(users.id, order.userId));
   if (!owner?.share || countWords(text) < 20) return false;
-  await addSource(db, { kind: 'submission', title: '', text, ownerId: order.userId, orderNo: order.orderNo });
+  await addSource(db, { kind: 'submission', title: '', text, ownerId: order.userId, orderNo: order.orderNo }, fingerprints);
   return true;
 }
 

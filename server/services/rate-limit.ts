@@ -28,6 +28,8 @@ export const limits = {
   analyticsPerIp: { name: 'analytics-ip', limit: 120, windowSeconds: 10 * 60 },
   /** Price quotes from one address: the tool pages quote as a person types (debounced), about one a second at most. */
   quotePerIp: { name: 'quote-ip', limit: 600, windowSeconds: 10 * 60 },
+  /** PDF and Word downloads from one address (a shared report's link needs no account): a reader's pace. */
+  downloadsPerIp: { name: 'download-ip', limit: 120, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

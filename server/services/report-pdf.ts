@@ -3,7 +3,7 @@ import type { Report, ReportClass } from '../../src/domain/detector.ts';
 import { reportRules } from '../../src/domain/detector.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
-import { PdfFonts, pdfWriter, writeMarked } from './pdf-fonts.ts';
+import { maxReportPages, PdfFonts, pdfWriter, writeMarked } from './pdf-fonts.ts';
 
 /**
  * Highlight colours institutions know from Turnitin: cyan for AI-generated, purple for AI-paraphrased, as a marker's
@@ -81,7 +81,10 @@ export function reportPdf(report: Report, text: PdfText = pdfText('en')): Promis
     // The submitted text is printed left to right (see decision 0025); each line of it is a paragraph, with a gap after.
     const left = doc.x;
     for (const line of reportLines(report.text, report.sentences)) {
-      if (line.length > 0) writeMarked(doc, fonts, line.map((run) => ({ text: run.text, fill: run.kind ? colours[run.kind].fill : null })), left, width);
+      if (line.length > 0 && !writeMarked(doc, fonts, line.map((run) => ({ text: run.text, fill: run.kind ? colours[run.kind].fill : null })), left, width)) {
+        write(t('report.pdf.textCut', { pages: text.number(maxReportPages) }), { width });
+        break;
+      }
       doc.y += doc.currentLineHeight(true) * 0.4;
     }
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { humanizerEngineOf, textToDoc, type Doc, type HumanizerResult } from '../../src/domain/humanizer.ts';
 import { OrderStatus, OrderType, failedRunStatuses, humanizerOrderTypes, liveRunStatuses } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
@@ -54,15 +53,10 @@ export async function rateOrder(db: Db, userId: string, input: { orderNo: string
   await db.insert(orderRatings).values(values).onConflictDoUpdate({ target: orderRatings.orderNo, set: { rating: values.rating, comment: values.comment, updatedAt: values.updatedAt } });
 }
 
-/** GET /api/download/word: the finished result as a real .docx, one paragraph per line. */
-export async function resultDocx(db: Db, userId: string, orderNo: string): Promise<{ file: Buffer; filename: string }> {
+/** GET /api/download/word: what the finished result's .docx is made of (the compute thread writes it: wordFile). */
+export async function resultDocx(db: Db, userId: string, orderNo: string): Promise<{ text: string; title: string; filename: string }> {
   const order = await getOwnOrder(db, userId, orderNo);
   const [result] = await db.select({ plain: toolResults.plain }).from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
   if (!result) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.notReady');
-  const document = new Document({
-    creator: 'Inkwise',
-    title: `Inkwise ${order.orderNo}`,
-    sections: [{ children: result.plain.split('\n').map((line) => new Paragraph({ children: [new TextRun(line)], spacing: { after: 160 } })) }],
-  });
-  return { file: await Packer.toBuffer(document), filename: `inkwise-${order.orderNo}.docx` };
+  return { text: result.plain, title: `Inkwise ${order.orderNo}`, filename: `inkwise-${order.orderNo}.docx` };
 }

@@ -27,3 +27,15 @@ export function latinShare(text: string): number {
 export function isMostlyEnglish(text: string): boolean {
   return latinShare(text) >= 0.9;
 }
+
+/**
+ * What a tool's text may hold besides words (issue 29): a free account's 99,000 lines of "." counted 0 words, so no
+ * word limit applied, and 199 "words" of 1,000 characters each passed as 199 words; each made a PDF of thousands of
+ * pages. Prose and reference lists stay far inside: English averages about 6 characters a word with its space, a
+ * reference list with DOIs and URLs about 9.
+ */
+export const proseBounds = { baseChars: 2_000, charsPerWord: 30 } as const;
+
+export function readsAsProse(text: string, words = countWords(text)): boolean {
+  return text.length <= proseBounds.baseChars + proseBounds.charsPerWord * words;
+}

@@ -7,7 +7,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { isInsufficientBeans, unpaidRunStatuses } from '../domain/orders.ts';
 import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
-import { countWords, isMostlyEnglish } from '../domain/word-count.ts';
+import { countWords, isMostlyEnglish, readsAsProse } from '../domain/word-count.ts';
 import { ApiCode, ApiError } from '../lib/api/client.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { preloadLanguageCheck, readsAsOtherLanguage } from '../lib/language-check.ts';
@@ -51,7 +51,9 @@ export function problemText(t: (key: string, params?: Record<string, string | nu
  */
 export function checkText(text: string, limit: number, options: { required?: boolean; english?: boolean } = {}): Problem | null {
   if (options.required && !text.trim()) return { key: 'commerce.error.contentRequired' };
-  if (countWords(text) > limit) return { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true };
+  const words = countWords(text);
+  if (text.trim() && !readsAsProse(text, words)) return { key: 'commerce.error.notProse', unlock: false };
+  if (words > limit) return { key: 'messages.unlockMoreWords', params: { count: limit }, unlock: true };
   if (options.english && (!isMostlyEnglish(text) || readsAsOtherLanguage(text))) return { key: 'messages.onlyEnglishError', unlock: false };
   return null;
 }

@@ -1,10 +1,18 @@
 /**
- * `npm run bench:hardening`: figures behind issue 10's fixes, printed, never asserted.
+ * `npm run bench:hardening`: figures behind issue 10's and issue 29's fixes, printed, never asserted.
  *   event-loop delay while a 2,000-word humanizer run goes (in this thread, then in the engine pool);
+ *   event-loop delay under issue 29's attacks: the report and similarity PDFs of 99,000 lines of ".", the Word file
+ *   of such a result, 12 parallel DOCX bombs from 6 accounts, a 200-entry reference list, a 3,300-word plagiarism
+ *   check against 50 candidates, each done in this thread and then where the server does it;
  *   answer times of the account endpoints for an address with and without an account (enumeration by timing).
  */
+import { createComputePool, inlineCompute, type Compute } from '../../server/jobs/compute.ts';
 import { createEnginePool } from '../../server/jobs/pool.ts';
-import { humanizerRunner, orderableTypes } from '../../server/jobs/runners.ts';
+import { humanizerRunner, orderableTypes, reportRunner } from '../../server/jobs/runners.ts';
+import { extractDocument } from '../../server/services/documents.ts';
+import type { Report } from '../../src/domain/detector.ts';
+import type { PlagiarismReport } from '../../src/domain/plagiarism.ts';
+import { deflateRepeated, zipOf } from '../support/hostile-files.ts';
 import type { OrderRow } from '../../server/services/orders.ts';
 import { createUser } from '../../server/services/users.ts';
 import { createTestApp } from '../api/helpers.ts';
@@ -40,6 +48,42 @@ await pool.run({ ...order, content: words(50) });
 const pooled = await loopDelayDuring(() => pool.run(order));
 console.log(`  in the engine pool:        run ${pooled.took.toFixed(0)} ms, longest wait of the event loop ${pooled.max.toFixed(0)} ms`);
 await pool.close();
+
+console.log('\nEvent loop under the attacks of issue 29 (longest wait of a 10 ms timer, what a health check would wait):');
+const dots = '.\n'.repeat(99_000);
+const sample = (await reportRunner({ orderNo: 'BENCH2', orderType: 13, content: words(300), createdAt: new Date(), extraInfo: null } as OrderRow)).format as Report;
+const hugeReport: Report = { ...sample, text: dots, sentences: [] };
+const hugeSimilarity: PlagiarismReport = { submissionId: 'BENCH3', submittedAt: new Date().toISOString(), fileName: null, text: dots, wordCount: 0, coverage: { documents: 0, web: false }, quotes: [], bibliographyStart: null, sources: [], matches: [], engineVersion: 'plagiarism-1' };
+const referenceList = Array.from({ length: 200 }, (_, i) => `Author${i}, A. B., & Writer, C. (20${10 + (i % 15)}). A study of topic number ${i} in higher education. Journal of Studies, ${i % 40}(2), ${i}–${i + 9}. https://doi.org/10.1234/js.${i}`).join('\n');
+const essayWords = (n: number, offset: number) => Array.from({ length: n }, (_, i) => `w${(i * 7 + offset) % 2000}`).join(' ');
+const checked = essayWords(3_300, 0);
+const candidates = Array.from({ length: 50 }, (_, i) => essayWords(2_000, i * 13));
+const attacks: [string, (compute: Compute) => Promise<unknown>][] = [
+  ['report PDF, 99,000 lines of "."', (c) => c.run('reportPdf', { report: hugeReport, locale: 'en' })],
+  ['similarity PDF, the same text', (c) => c.run('plagiarismPdf', { report: hugeSimilarity, exclusions: { quotes: true, bibliography: true, minWords: 8, sources: [] }, locale: 'en' })],
+  ['Word file of such a result', (c) => c.run('wordFile', { text: dots, title: 'BENCH' })],
+  ['reference list of 200 entries', (c) => c.run('analyzeReferences', { text: referenceList })],
+  ['plagiarism, 3,300 words × 50', async (c) => {
+    await c.run('plagiarismHashes', { text: checked });
+    await c.run('plagiarismAlign', { text: checked, sources: candidates });
+  }],
+];
+const computePool = createComputePool();
+await computePool.run('analyzeReferences', { text: 'Warm, A. (2020). Up. Journal, 1, 1.' });
+for (const [label, attack] of attacks) {
+  const here = await loopDelayDuring(() => attack(inlineCompute()));
+  const there = await loopDelayDuring(() => attack(computePool));
+  console.log(`  ${label.padEnd(34)} in this thread: ${here.max.toFixed(0).padStart(5)} ms of ${here.took.toFixed(0).padStart(5)} ms   in the compute thread: ${there.max.toFixed(0).padStart(4)} ms of ${there.took.toFixed(0).padStart(5)} ms`);
+}
+await computePool.close();
+// A 64 KB .docx whose document inflates to 63 MB, 12 at once from 6 accounts: the zip check runs in the extraction
+// thread, after the upload gates (two extractions per process, one per account).
+const bomb = zipOf([
+  { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+  { name: 'word/document.xml', data: Buffer.alloc(0), deflated: { body: deflateRepeated(63 * 1024 * 1024, 0x20, true), size: 63 * 1024 * 1024 } },
+]);
+const uploads = await loopDelayDuring(() => Promise.allSettled(Array.from({ length: 12 }, (_, i) => extractDocument(bomb, `owner${i % 6}`))));
+console.log(`  12 DOCX bombs of ${(bomb.length / 1024).toFixed(0)} KB at once, 6 accounts:    longest wait ${uploads.max.toFixed(0)} ms over ${uploads.took.toFixed(0)} ms`);
 
 console.log('\nAccount answers for an address with an account and one without (median of 15, ms):');
 const inbox = await startSmtpInbox();

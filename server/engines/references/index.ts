@@ -64,7 +64,7 @@ function resultOf(index: number, text: string, fields: ReferenceFields, style: C
 }
 
 /** Offline analysis of a paper, a reference list, or BibTeX/RIS. */
-export function analyzeReferences(text: string, options: { currentYear?: number; parsed?: ReadonlyMap<string, ReferenceFields> } = {}): Analysis {
+export function analyzeReferences(text: string, options: { currentYear?: number } = {}): Analysis {
   const currentYear = options.currentYear ?? new Date().getUTCFullYear();
   const format = inputFormatOf(text);
   if (format !== 'text') {
@@ -76,7 +76,7 @@ export function analyzeReferences(text: string, options: { currentYear?: number;
   const parts = findReferenceList(text);
   const rawEntries = splitEntries(parts.list).slice(0, refLimits.maxEntries);
   const parsed = rawEntries.map((entry) => {
-    const fields = options.parsed?.get(entry) ?? parseReference(entry);
+    const fields = parseReference(entry);
     return { text: entry, fields, style: detectEntryStyle(entry, fields) };
   });
   const listStyle = detectListStyle(parsed.map((p) => p.style));
@@ -108,19 +108,12 @@ export function analyzeReferences(text: string, options: { currentYear?: number;
 /** Looks an entry up; `'unavailable'` when the providers could not be reached (the entry stays unchecked). */
 export type Lookup = (fields: ReferenceFields) => Promise<LookupOutcome | 'unavailable'>;
 
-/** Analysis plus an online verdict for every entry, looked up `concurrency` at a time. */
-export async function checkReferences(text: string, options: { lookup?: Lookup; currentYear?: number; concurrency?: number } = {}): Promise<ReferenceReport> {
-  // Parse the entries a few at a time, giving the event loop back in between: a 200-entry list is a few hundred
-  // milliseconds of parsing, and other requests and runs of the process go on meanwhile.
-  const parsed = new Map<string, ReferenceFields>();
-  if (inputFormatOf(text) === 'text') {
-    const rawEntries = splitEntries(findReferenceList(text).list).slice(0, refLimits.maxEntries);
-    for (let i = 0; i < rawEntries.length; i++) {
-      if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
-      if (!parsed.has(rawEntries[i]!)) parsed.set(rawEntries[i]!, parseReference(rawEntries[i]!));
-    }
-  }
-  const { report, entries } = analyzeReferences(text, { ...options, parsed });
+/**
+ * Analysis plus an online verdict for every entry, looked up `concurrency` at a time. `analysis` is the offline part
+ * done elsewhere (the server's compute thread); without it the analysis runs here.
+ */
+export async function checkReferences(text: string, options: { lookup?: Lookup; currentYear?: number; concurrency?: number; analysis?: Analysis } = {}): Promise<ReferenceReport> {
+  const { report, entries } = options.analysis ?? analyzeReferences(text, options);
   const lookup = options.lookup;
   if (!lookup || entries.length === 0) return report;
   let failed = 0;

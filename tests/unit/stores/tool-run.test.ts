@@ -13,6 +13,9 @@ describe('the one text check every paid tool runs', () => {
     expect(checkText('Это русский текст', 300, { english: true })).toEqual({ key: 'messages.onlyEnglishError', unlock: false });
     expect(checkText('Это русский текст', 300)).toBeNull();
     expect(checkText('An English essay.', 300, { required: true, english: true })).toBeNull();
+    // Issue 29: lines of dots (0 words, no word limit) and 1,000-character "words" are not a text to pay for.
+    expect(checkText('.\n'.repeat(5_000), 300)).toEqual({ key: 'commerce.error.notProse', unlock: false });
+    expect(checkText(Array.from({ length: 10 }, () => 'x'.repeat(1_000)).join(' '), 300)).toEqual({ key: 'commerce.error.notProse', unlock: false });
   });
 
   it('[HUM-19] once its tables have loaded, the page also refuses Latin-script prose in another language, as the server does', async () => {
