@@ -30,6 +30,7 @@ import {
 import { api } from '../lib/api/instance.ts';
 import { failureMessage, failurePayload } from '../lib/failure.ts';
 import { pagedList } from './paged.ts';
+import { showToast } from './toast.ts';
 import { fetchBalance, fetchUserInfo } from './user.ts';
 
 /** The result of an action the page shows: done, or a message in the reader's language. */
@@ -91,14 +92,23 @@ export async function cancelUnpaidOrder(orderNo: string): Promise<Outcome> {
   return attempt(() => cancelOrder(orderNo).then(() => undefined));
 }
 
-/** Removes a finished, cancelled or never-paid order from the lists (COM-10). */
-export async function deleteListedOrder(orderNo: string): Promise<Outcome> {
-  return attempt(() => deleteOrder(orderNo).then(() => undefined));
+/**
+ * Removes a finished, cancelled or never-paid order from the lists (COM-10) and shows the lists again, with a toast
+ * saying so that offers "Undo" for a few seconds (issue 30; the server brings the order back within
+ * orders.undoWindowMs). The same shape as the history's deleteRun.
+ */
+export async function deleteListedOrder(orderNo: string, words: { deleted: string; undo: string }): Promise<Outcome> {
+  const outcome = await attempt(() => deleteOrder(orderNo).then(() => undefined));
+  await moneyOrders.reload();
+  if (outcome.ok) showToast(words.deleted, 'info', { label: words.undo, run: () => void restoreListedOrder(orderNo) });
+  return outcome;
 }
 
-/** Brings an order just removed back to the lists (its "Undo", issue 30). */
-export async function restoreListedOrder(orderNo: string): Promise<Outcome> {
-  return attempt(() => restoreOrder(orderNo).then(() => undefined));
+/** Brings an order just removed back to the lists (its "Undo"); a failure is said in a toast. */
+export async function restoreListedOrder(orderNo: string): Promise<void> {
+  const outcome = await attempt(() => restoreOrder(orderNo).then(() => undefined));
+  if (!outcome.ok) showToast(outcome.message, 'error');
+  await moneyOrders.reload();
 }
 
 /** Where a payment goes on: a page (the provider's, or ours for WeChat Pay), or a QR code to show here. */

@@ -10,7 +10,7 @@ import { OrderStatus, deletableStatuses, firstPage } from '../../domain/orders.t
 import type { AreaMessages } from '../../i18n/island-messages.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { OrderListItem } from '../../lib/api/commerce.ts';
-import { $ordersFilter, deleteListedOrder, restoreListedOrder, filterOrders, moneyOrders, payOrder } from '../../stores/commerce.ts';
+import { $ordersFilter, deleteListedOrder, filterOrders, moneyOrders, payOrder } from '../../stores/commerce.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Button } from '../shared/Button.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -114,20 +114,8 @@ function Panel({ locale, lang }: OrdersPanelProps) {
         cancelLabel={t('orders.keepListed')}
         onClose={() => setDeleting(undefined)}
         onConfirm={async () => {
-          const orderNo = deleting!;
-          const result = await deleteListedOrder(orderNo);
-          await moneyOrders.reload();
-          if (!result.ok) return result.message;
-          // A short undo (issue 30): the toast offers it for a few seconds.
-          showToast(t('orders.deleted'), 'info', {
-            label: t('orders.undo'),
-            run: () =>
-              void restoreListedOrder(orderNo).then((restored) => {
-                if (!restored.ok) showToast(restored.message, 'error');
-                return moneyOrders.reload();
-              }),
-          });
-          return undefined;
+          const result = await deleteListedOrder(deleting!, { deleted: t('orders.deleted'), undo: t('orders.undo') });
+          return result.ok ? undefined : result.message;
         }}
       >
         {t('orders.deleteConfirmBody')}
