@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import { errorForLog, requestForLog } from './log-redaction.ts';
-import { apiPolicy } from '../scripts/csp.ts';
+import { apiPolicy } from './csp.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, registerTextGuard } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -20,6 +20,7 @@ import { detectorRoutes, toolRoutes } from './routes/tools.ts';
 import { plagiarismRoutes } from './routes/plagiarism.ts';
 import { rewriterRoutes } from './routes/rewriter.ts';
 import { writerRoutes } from './routes/writer.ts';
+import { engineRoutes } from './routes/engines.ts';
 import { accountRoutes } from './routes/account.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { databaseRunners, engineRunners, inProcessEngine, waitingTypes } from './jobs/runners.ts';
@@ -132,11 +133,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => compute.close());
   const render = renderCache(compute);
   const ipAllowlist = config.rateLimitAllowlist;
-  toolRoutes(app, { db, key, render, ipAllowlist, humanizerModel: rewriterModel });
-  detectorRoutes(app, { db, key, render, ipAllowlist, referencesOnline: config.references !== undefined });
+  // What each tool can do here, for the static pages to say before a run.
+  engineRoutes(app, { db, status: { humanizer: { model: rewriterModel }, writer: { llm: config.llm !== undefined }, references: { online: config.references !== undefined } } });
+  toolRoutes(app, { db, key, render, ipAllowlist });
+  detectorRoutes(app, { db, key, render, ipAllowlist });
   plagiarismRoutes(app, { db, key, render, ipAllowlist });
   rewriterRoutes(app, { db, key, llmConfigured: rewriterModel });
-  writerRoutes(app, { db, key, llmConfigured: config.llm !== undefined });
+  writerRoutes(app, { db, key });
   editorRoutes(app, { db, key });
   accountRoutes(app, { db, key, providers: payments.providers });
   if (config.worker) {

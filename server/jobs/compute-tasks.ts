@@ -2,7 +2,7 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import type { Report } from '../../src/domain/detector.ts';
 import type { Exclusions, PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
-import { documentFingerprints, findMatches, layoutOf, queryHashes } from '../engines/plagiarism/index.ts';
+import { alignText, documentFingerprints, queryHashes } from '../engines/plagiarism/index.ts';
 import { analyzeReferences } from '../engines/references/index.ts';
 import { pdfText } from '../services/pdf-text.ts';
 import { plagiarismPdf } from '../services/plagiarism-pdf.ts';
@@ -33,10 +33,7 @@ export const computeTasks = {
   /** A text's fingerprints: the hashes to look candidates up by, and the winnowed ones it joins the library with. */
   plagiarismHashes: async ({ text }: { text: string }) => ({ query: queryHashes(text), document: documentFingerprints(text) }),
   /** The checked text aligned with each candidate's text, and what the exclusions need to know of its layout. */
-  plagiarismAlign: async ({ text, sources }: { text: string; sources: string[] }) => ({
-    matches: findMatches(text, sources.map((source, id) => ({ id, text: source }))),
-    layout: layoutOf(text),
-  }),
+  plagiarismAlign: async ({ text, sources }: { text: string; sources: string[] }) => alignText(text, sources),
 };
 
 export type ComputeTasks = typeof computeTasks;

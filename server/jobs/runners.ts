@@ -132,7 +132,7 @@ export function plagiarismRunner(db: Db, web?: WebSearchAdapter, compute: Comput
   return async (order) => {
     const text = order.content ?? '';
     const hashes = await compute.run('plagiarismHashes', { text });
-    const report = await checkText(db, order, text, { web, compute, hashes });
+    const report = await checkText(db, order, text, { web, queryHashes: hashes.query, align: (input) => compute.run('plagiarismAlign', input) });
     await shareIfAllowed(db, order, text, hashes.document);
     return { engine: report.engineVersion, source: text, format: report, plain: text };
   };

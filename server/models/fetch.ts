@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ZipError, zipEntries, zipEntryBytes } from '../services/zip.ts';
+import { ZipError, zipEntries, zipEntryBytes } from '../lib/zip.ts';
 import { fileSha256, modelPath } from './index.ts';
 import type { ModelEntry } from './registry.ts';
 

@@ -6,10 +6,9 @@ import type { Db } from '../db/client.ts';
 import { ok } from '../envelope.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields } from '../plugins/multipart.ts';
-import { librarySize, ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
-import { pdfLocale } from '../services/pdf-text.ts';
+import { ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
 import type { RenderFile } from '../jobs/compute.ts';
-import { limitDownloads } from './tools.ts';
+import { limitDownloads, pdfLocale } from './tools.ts';
 
 /** The plagiarism checker (spec §7 /api/plagiarism), its PDF, the library's size and the owner's setting. */
 export function plagiarismRoutes(app: FastifyInstance, { db, key, render, ipAllowlist }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[] }) {
@@ -37,9 +36,6 @@ export function plagiarismRoutes(app: FastifyInstance, { db, key, render, ipAllo
       .header('cache-control', 'private, no-store')
       .send(await render('plagiarismPdf', { report, exclusions, locale: pdfLocale(request) }));
   });
-
-  // What the page says before a check: how many documents the library holds (public, no text of them).
-  app.get(endpoints.plagiarismLibrary, async () => ok({ documents: await librarySize(db), web: false }));
 
   app.get(endpoints.plagiarismSettings, authed, async (request) => ok(await plagiarismSettings(db, principalOf(request).userId)));
 

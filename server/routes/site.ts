@@ -3,7 +3,7 @@ import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { resolvePath } from '../../src/i18n/routes.ts';
-import { isWorkerScript, policyFor, workerPolicy, type CspManifest } from '../../scripts/csp.ts';
+import { isWorkerScript, policyFor, workerPolicy, type CspManifest } from '../csp.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
@@ -16,7 +16,7 @@ export function cacheControlFor(file: string): string {
   return short;
 }
 
-/** The build's per-page policies (scripts/csp.ts); a site built before them gets the strictest policy and a warning. */
+/** The build's per-page policies (server/csp.ts); a site built before them gets the strictest policy and a warning. */
 function readCspManifest(app: FastifyInstance, distDir: string): CspManifest | undefined {
   try {
     return JSON.parse(readFileSync(join(distDir, '_csp.json'), 'utf8')) as CspManifest;

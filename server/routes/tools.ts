@@ -9,11 +9,11 @@ import { AppError } from '../errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields, acceptsFile } from '../plugins/multipart.ts';
 import { requestLocale } from '../plugins/errors.ts';
+import { isLocale, type Locale } from '../../src/i18n/locales.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
 import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
-import { pdfLocale } from '../services/pdf-text.ts';
 import { enforceLimit, limits } from '../services/rate-limit.ts';
 import type { RenderFile } from '../jobs/compute.ts';
 import { detectorSample, humanizerSample } from '../services/samples.ts';
@@ -28,14 +28,7 @@ interface FilePart {
 const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !== null && Buffer.isBuffer((v as FilePart).data);
 
 /** Results, ratings, downloads and uploads of the tool runs (spec §7). */
-export function toolRoutes(app: FastifyInstance, { db, key, render, ipAllowlist, humanizerModel = false }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[]; humanizerModel?: boolean }) {
-  // Public: the page is static, so the humanizer asks before a run whether a language model writes here or the
-  // rules alone (light mode), and says so before anyone pays (issue 30).
-  app.get(endpoints.humanizerBackend, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ok({ model: humanizerModel });
-  });
-
+export function toolRoutes(app: FastifyInstance, { db, key, render, ipAllowlist }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[] }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.humanizer, { ...authed, ...acceptsFields }, async (request) => {
@@ -98,7 +91,7 @@ export function toolRoutes(app: FastifyInstance, { db, key, render, ipAllowlist,
 }
 
 /** The AI detector, the Turnitin-style report, its PDF and its share links (spec §7 /api/aiDetect, /api/turnitinReport). */
-export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowlist, referencesOnline = false }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[]; referencesOnline?: boolean }) {
+export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowlist }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[] }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   // The sample's free check, like the humanizer's sample run: our own text only, computed once.
@@ -115,13 +108,6 @@ export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowl
   app.post(endpoints.refValid, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await referenceResult(db, principalOf(request).userId, orderNo));
-  });
-
-  // Public: the page is static, so it asks before a run whether references will be looked up online (issue 30: a
-  // paid check ran its offline checks only and said so only afterwards).
-  app.get(endpoints.refValidBackend, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ok({ online: referencesOnline });
   });
 
   app.post(endpoints.turnitinReport, { ...authed, ...acceptsFields }, async (request) => {
@@ -166,4 +152,14 @@ export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowl
 /** Downloads from one address (PDFs and Word files, own or shared): rendered files cost a thread's time. */
 export async function limitDownloads(db: Db, request: FastifyRequest, ipAllowlist: readonly string[]): Promise<void> {
   if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.downloadsPerIp, request.ip);
+}
+
+/**
+ * The language a PDF report is written in: `?locale=` when it names one of the 20 locales (the page the reader
+ * downloads from sends it), English for any other value; without it, the request's Accept-Language (en when none fits).
+ */
+export function pdfLocale(request: FastifyRequest): Locale {
+  const asked = (request.query as Record<string, unknown> | undefined)?.locale;
+  if (asked !== undefined) return typeof asked === 'string' && isLocale(asked) ? asked : 'en';
+  return requestLocale(request);
 }

@@ -8,17 +8,11 @@ import { acceptsFields } from '../plugins/multipart.ts';
 import { writerResult } from '../services/writer.ts';
 
 /** The AI writer (order type 11): a run's result, and whether a language model writes drafts here. */
-export function writerRoutes(app: FastifyInstance, { db, key, llmConfigured }: { db: Db; key: Uint8Array; llmConfigured: boolean }) {
+export function writerRoutes(app: FastifyInstance, { db, key }: { db: Db; key: Uint8Array }) {
   const authed = { preHandler: requireAuth(db, key) };
 
   app.post(endpoints.aiWrite, { ...authed, ...acceptsFields }, async (request) => {
     const { orderNo } = humanizerRequest.parse(request.body);
     return ok(await writerResult(db, principalOf(request).userId, orderNo));
-  });
-
-  // Public: the page is static, so the island asks before a run whether it will get a draft or an outline.
-  app.get(endpoints.aiWriteBackend, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ok({ llm: llmConfigured });
   });
 }

@@ -3,7 +3,7 @@ import type { UploadKind } from '../../src/domain/humanizer.ts';
 import { AllocationBudgetExceeded, installAllocationBudget } from './allocation-budget.ts';
 import type { ExtractLimits, ExtractMessage } from './documents.ts';
 import { linesOfPage, type PdfLine, type PdfTextItem } from './pdf-paragraphs.ts';
-import { zipWithin } from './zip.ts';
+import { zipWithin } from '../lib/zip.ts';
 
 /**
  * Runs in its own thread (see extractDocument): reads one document and posts its

@@ -1,17 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { isLocale, localeInfo, type Locale } from '../../src/i18n/locales.ts';
+import { localeInfo, type Locale } from '../../src/i18n/locales.ts';
 import { translate, type MessageKey, type MessageParams } from '../../src/i18n/translate.ts';
-import { requestLocale } from '../plugins/errors.ts';
-
-/**
- * The language a PDF report is written in: `?locale=` when it names one of the 20 locales (the page the reader
- * downloads from sends it), English for any other value; without it, the request's Accept-Language (en when none fits).
- */
-export function pdfLocale(request: FastifyRequest): Locale {
-  const asked = (request.query as Record<string, unknown> | undefined)?.locale;
-  if (asked !== undefined) return typeof asked === 'string' && isLocale(asked) ? asked : 'en';
-  return requestLocale(request);
-}
 
 /** What a PDF needs to speak one locale: its messages, and numbers, percentages and dates formatted the reader's way. */
 export interface PdfText {

@@ -11,8 +11,7 @@ import type { PlagiarismMatch, PlagiarismReport, PlagiarismSource } from '../../
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { plagiarismFingerprints, plagiarismSources, toolResults, users } from '../db/schema.ts';
-import { documentFingerprints, engineVersion, queryHashes } from '../engines/plagiarism/index.ts';
-import { inlineCompute, type Compute } from '../jobs/compute.ts';
+import { alignText, documentFingerprints, engineVersion, queryHashes } from '../engines/plagiarism/index.ts';
 import { AppError, ErrorCode } from '../errors.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
 
@@ -168,20 +167,18 @@ function excerptOf(text: string, start: number, end: number): { text: string; of
 
 /**
  * Checks a text against the library (and the web adapter when one is set):
- * candidates by fingerprint, then passage alignment with each. `compute` runs
- * the fingerprints and the alignment (the server's compute thread: a 3,300-word
- * check held the event loop 341 ms, issue 29); `hashes` are the text's own when
- * the caller has them already.
+ * candidates by fingerprint, then passage alignment with each. The caller may
+ * bring the text's query hashes and have the alignment done elsewhere (the
+ * server's compute thread: a 3,300-word check held the event loop 341 ms, issue
+ * 29); without them both happen here.
  */
 export async function checkText(
   db: Db,
   order: Pick<OrderRow, 'orderNo' | 'createdAt' | 'extraInfo' | 'userId'>,
   text: string,
-  options: { web?: WebSearchAdapter; compute?: Compute; hashes?: { query: number[] } } = {},
+  options: { web?: WebSearchAdapter; queryHashes?: readonly number[]; align?: (input: { text: string; sources: string[] }) => Promise<ReturnType<typeof alignText>> } = {},
 ): Promise<PlagiarismReport> {
-  const compute = options.compute ?? inlineCompute();
-  const hashes = options.hashes ?? (await compute.run('plagiarismHashes', { text }));
-  const candidates = await candidateSources(db, hashes.query, { excludeOwner: order.userId });
+  const candidates = await candidateSources(db, options.queryHashes ?? text, { excludeOwner: order.userId });
   const found: { source: PlagiarismSource; text: string }[] = candidates.map((c) => ({
     // Another user's submission is named by the day it was checked only: no time of day, no title, no link.
     source: c.kind === 'submission' ? { title: '', url: null, kind: 'submission', addedAt: c.createdAt.toISOString().slice(0, 10) } : { title: c.title, url: c.url, kind: 'library', addedAt: c.createdAt.toISOString() },
@@ -190,7 +187,8 @@ export async function checkText(
   if (options.web) {
     for (const doc of await options.web.search(text)) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
   }
-  const { matches: raw, layout } = await compute.run('plagiarismAlign', { text, sources: found.map((f) => f.text) });
+  const sourceTexts = found.map((f) => f.text);
+  const { matches: raw, layout } = options.align ? await options.align({ text, sources: sourceTexts }) : alignText(text, sourceTexts);
   // Only the sources that matched are named in the report, in order of first appearance.
   const used = new Map<number, number>();
   const sources: PlagiarismSource[] = [];

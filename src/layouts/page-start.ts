@@ -1,6 +1,6 @@
-import { track, trackPageView } from './analytics.ts';
-import { rememberCallback } from './session.ts';
-import { hasStoredLogin } from './stored-login.ts';
+import { track, trackPageView } from '../lib/analytics.ts';
+import { rememberCallback } from '../lib/session.ts';
+import { hasStoredLogin } from '../lib/stored-login.ts';
 import { showFlashedToast } from '../stores/toast.ts';
 
 /**
@@ -20,8 +20,8 @@ export function startPage(): void {
     trackPageView();
     if (hasStoredLogin()) {
       void import('../stores/user.ts').then(async ({ fetchUserInfo, fetchBalance }) => {
-        const { redeemStoredInvite } = await import('./invite.ts');
-        const { redeemInvite } = await import('./api/auth.ts');
+        const { redeemStoredInvite } = await import('../lib/invite.ts');
+        const { redeemInvite } = await import('../lib/api/auth.ts');
         await redeemStoredInvite(redeemInvite);
         await fetchUserInfo()
           .then(() => fetchBalance())

@@ -2,7 +2,7 @@ import { safeReturnPath } from '../domain/return-path.ts';
 import { isLocale, type Locale } from '../i18n/locales.ts';
 import { localizedPath, resolvePath, type RouteName } from '../i18n/routes.ts';
 import { hasStoredLogin } from './stored-login.ts';
-import { flashToast } from '../stores/toast.ts';
+import { flashToast } from './flash.ts';
 import { pageMessage } from './page-messages.ts';
 
 /** Session-storage key of the return path (spec §2 callback). */

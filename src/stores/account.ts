@@ -6,7 +6,7 @@ import { localizedPath } from '../i18n/routes.ts';
 import { api } from '../lib/api/instance.ts';
 import { changePassword, closeAccount, requestVerifyEmail } from '../lib/api/auth.ts';
 import { apiBase } from '../lib/api/base.ts';
-import { downloadWithToken } from '../lib/download.ts';
+import { downloadWithToken } from './download.ts';
 import { checkPassword } from '../domain/auth-rules.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { flashToast } from './toast.ts';

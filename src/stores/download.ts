@@ -1,4 +1,4 @@
-import { $user, ensureFreshToken } from '../stores/user.ts';
+import { $user, ensureFreshToken } from './user.ts';
 
 /**
  * Downloads a file from an endpoint that needs the bearer token (a plain link

@@ -3,7 +3,7 @@
  * undefined until the server said. The page says so before a run (issue 30: a degraded engine is told beforehand).
  */
 import { atom } from 'nanostores';
-import { fetchHumanizerBackend } from '../lib/api/tools.ts';
+import { fetchEngineStatus } from '../lib/api/engines.ts';
 
 export const $humanizerModel = atom<boolean | undefined>(undefined);
 
@@ -11,7 +11,7 @@ export const $humanizerModel = atom<boolean | undefined>(undefined);
 export async function loadHumanizerBackend(): Promise<void> {
   if ($humanizerModel.get() !== undefined) return;
   try {
-    $humanizerModel.set((await fetchHumanizerBackend()).model);
+    $humanizerModel.set((await fetchEngineStatus()).humanizer.model);
   } catch (error) {
     console.info('humanizer backend unknown', error);
   }

@@ -14,7 +14,8 @@ import { ProductId } from '../domain/products.ts';
 import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as plagiarismApi from '../lib/api/plagiarism.ts';
-import { downloadWithToken } from '../lib/download.ts';
+import { fetchEngineStatus } from '../lib/api/engines.ts';
+import { downloadWithToken } from './download.ts';
 import { createTextUpload } from './text-upload.ts';
 import { $membershipLevel } from './user.ts';
 
@@ -138,7 +139,7 @@ export async function downloadReportPdf(): Promise<void> {
 /** What the page says the library holds, before any check. */
 export async function loadLibrary(): Promise<void> {
   try {
-    $library.set(await plagiarismApi.fetchLibrary());
+    $library.set((await fetchEngineStatus()).plagiarism);
   } catch (error) {
     console.info('library size unavailable', error);
   }

@@ -9,6 +9,7 @@ import { ProductId } from '../domain/products.ts';
 import { refLimits, type ReferenceReport } from '../domain/references.ts';
 import { countWords } from '../domain/word-count.ts';
 import * as toolsApi from '../lib/api/tools.ts';
+import { fetchEngineStatus } from '../lib/api/engines.ts';
 
 export type RefRunState =
   | { status: 'idle' }
@@ -29,7 +30,7 @@ export const $refOnline = atom<boolean | undefined>(undefined);
 /** Asks the server once whether lookups are on. */
 export async function loadReferenceBackend(): Promise<void> {
   try {
-    $refOnline.set((await toolsApi.fetchReferenceBackend()).online);
+    $refOnline.set((await fetchEngineStatus()).references.online);
   } catch (error) {
     console.info('reference lookups unknown', error);
   }

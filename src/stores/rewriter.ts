@@ -16,7 +16,7 @@ import { countWords } from '../domain/word-count.ts';
 import { apiBase } from '../lib/api/base.ts';
 import * as commerceApi from '../lib/api/commerce.ts';
 import * as rewriterApi from '../lib/api/rewriter.ts';
-import { downloadWithToken } from '../lib/download.ts';
+import { downloadWithToken } from './download.ts';
 import { preloadLanguageCheck } from '../lib/language-check.ts';
 import { createTextUpload } from './text-upload.ts';
 import { $membershipLevel } from './user.ts';

@@ -1,4 +1,7 @@
 import { atom } from 'nanostores';
+import { takeFlash } from '../lib/flash.ts';
+
+export { flashToast } from '../lib/flash.ts';
 
 /** A message shown for a moment (spec §9: 3000 ms). */
 export interface Toast {
@@ -12,7 +15,6 @@ export interface Toast {
 export const toastDurationMs = 3000;
 /** A toast with an action stays longer: time to read it and press the button. */
 export const actionToastDurationMs = 10_000;
-const flashKey = 'flash';
 let nextId = 1;
 
 /** The toasts on screen. */
@@ -34,23 +36,11 @@ export function showToast(message: string, kind: Toast['kind'] = 'error', action
   setTimeout(close, action ? actionToastDurationMs : toastDurationMs);
 }
 
-/** Keeps a toast for the next page (before a redirect). */
-export function flashToast(message: string, kind: Toast['kind'] = 'info'): void {
-  try {
-    sessionStorage.setItem(flashKey, JSON.stringify({ message, kind }));
-  } catch {
-    // No storage: the message is lost with the page, the redirect still happens.
-  }
-}
-
 /** Shows the toast kept by the previous page, once. */
 export function showFlashedToast(): void {
   try {
-    const raw = sessionStorage.getItem(flashKey);
-    if (!raw) return;
-    sessionStorage.removeItem(flashKey);
-    const { message, kind } = JSON.parse(raw) as { message: string; kind: Toast['kind'] };
-    if (message) showToast(message, kind);
+    const flash = takeFlash();
+    if (flash?.message) showToast(flash.message, flash.kind);
   } catch {
     // A malformed flash is dropped.
   }

@@ -9,6 +9,7 @@ import { createAndPay, createPriceRefresh, isLoggedIn as loggedIn, openProblem, 
 import { ProductId } from '../domain/products.ts';
 import { linesOf, writerLength, writerLimits, type EssayType, type WriterAnswer, type WriterPartial } from '../domain/writer.ts';
 import * as writerApi from '../lib/api/writer.ts';
+import { fetchEngineStatus } from '../lib/api/engines.ts';
 
 /** A problem to show (the tools' shared shape, re-exported for the island). */
 export type { Problem } from './tool-run.ts';
@@ -69,7 +70,7 @@ export function patchWriter(values: Partial<Pick<WriterState, 'topic' | 'essayTy
 
 export async function loadBackend(): Promise<void> {
   try {
-    $writerLlm.set((await writerApi.fetchWriterBackend()).llm);
+    $writerLlm.set((await fetchEngineStatus()).writer.llm);
   } catch (error) {
     console.info('writer backend unknown', error);
   }

@@ -150,8 +150,8 @@ describe('plagiarism checker API', () => {
   });
 
   it('[TOOL-03] the library says how many documents it holds, publicly', async () => {
-    const r = await call('GET', '/api/plagiarism/library', {});
-    expect(r.data).toEqual({ documents: await librarySize(t.database.db), web: false });
+    const r = await call('GET', '/api/engines', {});
+    expect(r.data.plagiarism).toEqual({ documents: await librarySize(t.database.db), web: false });
   });
 
   it('[TOOL-03] a checked text joins the library only when its owner allows it, and is shown to others without its content', async () => {

@@ -179,8 +179,9 @@ describe('reference checker runs (order type 6)', () => {
   });
 
   it('[TOOL-05] says before a run whether references will be looked up online', async () => {
-    expect((await online.app.inject({ method: 'GET', url: '/api/refValid/backend' })).json()).toEqual({ code: 0, data: { online: true } });
-    expect((await offline.app.inject({ method: 'GET', url: '/api/refValid/backend' })).json()).toEqual({ code: 0, data: { online: false } });
+    const references = async (app: typeof online.app) => (await app.inject({ method: 'GET', url: '/api/engines' })).json().data.references;
+    expect(await references(online.app)).toEqual({ online: true });
+    expect(await references(offline.app)).toEqual({ online: false });
   });
 
   it('[TOOL-05] without lookups configured runs the offline checks and marks every entry unchecked', async () => {

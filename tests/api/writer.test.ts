@@ -24,9 +24,8 @@ describe('AI writer API without a language model', () => {
   });
 
   it('[TOOL-06] answers an honest outline with the sources mapped to the claims and the "no language model" note, never prose', async () => {
-    expect((await call(t, 'GET', '/api/aiWrite/backend', {})).data).toEqual({ llm: false });
-    // The humanizer tells its page the same before a run: light mode, rules only (issue 30).
-    expect((await call(t, 'GET', '/api/humanizer/backend', {})).data).toEqual({ model: false });
+    // The engine status says it before a run, and that the humanizer is in light mode, rules only (issue 30).
+    expect((await call(t, 'GET', '/api/engines', {})).data).toMatchObject({ writer: { llm: false }, humanizer: { model: false } });
     const user = await rich(t);
     const r = await write(t, user.headers, request);
     expect(r.code, JSON.stringify(r)).toBe(0);
@@ -104,8 +103,7 @@ describe.skipIf(secondDatabaseRun)('AI writer API with the LLM backend', () => {
   });
 
   it("[TOOL-06] drafts along the outline citing only the user's sources, streamed (stream: true)", async () => {
-    expect((await call(t, 'GET', '/api/aiWrite/backend', {})).data).toEqual({ llm: true });
-    expect((await call(t, 'GET', '/api/humanizer/backend', {})).data).toEqual({ model: true });
+    expect((await call(t, 'GET', '/api/engines', {})).data).toMatchObject({ writer: { llm: true }, humanizer: { model: true } });
     const user = await rich(t);
     llm.reply = () => 'Phones divide schools.\nThey harm sleep [1].\nThey lower reading scores [2].\nSome say phones help.\nSchools should limit them.';
     const r = await write(t, user.headers, request);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { workerPolicy } from '../../scripts/csp.ts';
+import { workerPolicy } from '../../server/csp.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { countWords } from '../../src/domain/word-count.ts';

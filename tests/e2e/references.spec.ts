@@ -120,7 +120,10 @@ test('[TOOL-05] where lookups are off the page says so before the run, and not w
   await expect(page.locator('[data-refchecker][data-ready="true"]')).toBeVisible();
   await expect(page.locator('[data-lookups-off]')).toHaveCount(0);
   // The same page on an installation whose lookups are off (REFERENCE_LOOKUPS=false answers this; tests/api covers it).
-  await page.route('**/api/refValid/backend', (route) => route.fulfill({ json: { code: 0, data: { online: false } } }));
+  await page.route('**/api/engines', async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...answer, data: { ...answer.data, references: { online: false } } } });
+  });
   await page.goto('/fr/refchecker');
   await expect(page.locator('[data-lookups-off]')).toHaveText(translate('fr', 'refcheck.onlineOffBefore'));
 });

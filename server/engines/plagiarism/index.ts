@@ -46,3 +46,8 @@ export function findMatches<Id>(text: string | Prepared, sources: SourceText<Id>
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
+
+/** The checked text aligned with each candidate's text (sources by their index), and its layout for the exclusions. */
+export function alignText(text: string, sources: readonly string[]): { matches: SourceMatch<number>[]; layout: TextLayout } {
+  return { matches: findMatches(text, sources.map((source, id) => ({ id, text: source }))), layout: layoutOf(text) };
+}

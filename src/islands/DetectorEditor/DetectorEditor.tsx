@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { aiLine, bandOf, scoreBands, scorePercent, sharePercent, verdictOf, type Detection, type ScoreBand } from '../../domain/detector.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
-import { detectorDeps } from '../../lib/tool-deps.ts';
+import { detectorDeps } from '../shared/tool-deps.ts';
 import { createDetectorFlow } from '../../stores/detector.ts';
 import { $detectorInbox } from '../../stores/handoff.ts';
 import { $user } from '../../stores/user.ts';

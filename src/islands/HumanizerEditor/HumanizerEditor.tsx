@@ -11,7 +11,7 @@ import { $humanizerModel, loadHumanizerBackend } from '../../stores/humanizer-ba
 import { humanizerLimits } from '../../domain/humanizer.ts';
 import { wordLimitFor } from '../../domain/plans.ts';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
-import { humanizerDeps } from '../../lib/tool-deps.ts';
+import { humanizerDeps } from '../shared/tool-deps.ts';
 import { $debugMode } from '../../stores/debug.ts';
 import { createHumanizerFlow } from '../../stores/humanizer.ts';
 import { $user } from '../../stores/user.ts';

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AreaMessages } from '../../i18n/island-messages.ts';
-import { sharedPdfUrl } from '../../lib/tool-deps.ts';
+import { sharedPdfUrl } from '../shared/tool-deps.ts';
 import { $sharedReport, openSharedReport } from '../../stores/shared-report.ts';
 import { ReportView } from '../DetectorEditor/ReportView.tsx';
 import { buttonClass } from '../shared/Button.tsx';

@@ -3,20 +3,20 @@
  * the API, the user, clipboard, notifications, uploads, downloads, timers and
  * navigation, wired once here so the flows stay testable without a DOM.
  */
-import { endpoints } from '../domain/endpoints/paths.ts';
-import { humanizerLimits } from '../domain/humanizer.ts';
-import { handOff, takeHandoff } from '../stores/handoff.ts';
-import type { DetectorDeps } from '../stores/detector.ts';
-import type { HumanizerDeps } from '../stores/humanizer.ts';
-import type { ParseResponse, SourceDeps } from '../stores/tool-source.ts';
-import { showToast } from '../stores/toast.ts';
-import { $isLoggedIn, $user, ensureFreshToken, fetchBalance } from '../stores/user.ts';
-import * as toolsApi from './api/tools.ts';
-import { apiBase } from './api/base.ts';
-import { downloadWithToken } from './download.ts';
-import { keepFile, takeFile } from './kept-files.ts';
-import { pageLocale, redirectToSignup } from './session.ts';
-import { createUpload, uploadId } from './upload.ts';
+import { endpoints } from '../../domain/endpoints/paths.ts';
+import { humanizerLimits } from '../../domain/humanizer.ts';
+import { handOff, takeHandoff } from '../../stores/handoff.ts';
+import type { DetectorDeps } from '../../stores/detector.ts';
+import type { HumanizerDeps } from '../../stores/humanizer.ts';
+import type { ParseResponse, SourceDeps } from '../../stores/tool-source.ts';
+import { showToast } from '../../stores/toast.ts';
+import { $isLoggedIn, $user, ensureFreshToken, fetchBalance } from '../../stores/user.ts';
+import * as toolsApi from '../../lib/api/tools.ts';
+import { apiBase } from '../../lib/api/base.ts';
+import { downloadWithToken } from '../../stores/download.ts';
+import { keepFile, takeFile } from '../../lib/kept-files.ts';
+import { pageLocale, redirectToSignup } from '../../lib/session.ts';
+import { createUpload, uploadId } from '../../lib/upload.ts';
 
 
 const loggedIn = () => $isLoggedIn.get();

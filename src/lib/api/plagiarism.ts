@@ -14,7 +14,6 @@ export const fetchPlagiarism = (orderNo: string) => {
   form.set('orderNo', orderNo);
   return api<PlagiarismAnswer>(endpoints.plagiarism, { method: 'POST', body: form, silent: true });
 };
-export const fetchLibrary = () => api<{ documents: number; web: boolean }>(endpoints.plagiarismLibrary, { silent: true });
 export const fetchPlagiarismSettings = () => api<{ shareSubmissions: boolean }>(endpoints.plagiarismSettings, { silent: true });
 export const savePlagiarismSettings = (shareSubmissions: boolean) =>
   api<{ shareSubmissions: boolean }>(endpoints.plagiarismSettings, { method: 'POST', body: { shareSubmissions }, silent: true });

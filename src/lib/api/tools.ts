@@ -14,8 +14,6 @@ export interface Quote {
 export type SampleResult = Pick<HumanizerResult, 'data' | 'dataWithoutFormat' | 'rawInputData' | 'orderGroup' | 'isUltra'>;
 
 /** Whether this installation looks references up online (Crossref, OpenAlex) or runs the offline checks only. */
-export const fetchHumanizerBackend = () => api<{ model: boolean }>(endpoints.humanizerBackend, { silent: true });
-export const fetchReferenceBackend = () => api<{ online: boolean }>(endpoints.refValidBackend, { silent: true });
 export const quoteTool = (productId: number, content: string, isUltra: boolean, signal?: AbortSignal, extra: { length?: number } = {}) =>
   api<Quote>(endpoints.quote, { method: 'POST', body: { products: [{ productId, count: 1, content }], extraInfo: { isUltra, ...extra } }, silent: true, signal });
 export const createToolOrder = (productId: number, content: string | undefined, extraInfo: { isUltra?: boolean; originOrderNo?: string; fileName?: string } & Partial<RewriteSettings> & Partial<WriterRequest>) =>

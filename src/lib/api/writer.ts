@@ -8,4 +8,3 @@ export const fetchWriting = (orderNo: string) => {
   form.set('orderNo', orderNo);
   return api<WriterAnswer>(endpoints.aiWrite, { method: 'POST', body: form, silent: true });
 };
-export const fetchWriterBackend = () => api<{ llm: boolean }>(endpoints.aiWriteBackend, { silent: true });

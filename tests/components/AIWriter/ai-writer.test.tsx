@@ -5,6 +5,7 @@ import { AIWriter } from '../../../src/islands/AIWriter/AIWriter.tsx';
 import { writerMessages } from '../../../src/islands/AIWriter/page-messages.ts';
 import { translate } from '../../../src/i18n/translate.ts';
 import { ApiError } from '../../../src/lib/api/client.ts';
+import * as enginesApi from '../../../src/lib/api/engines.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
 import * as writerApi from '../../../src/lib/api/writer.ts';
 import { $writerLlm, resetWriter } from '../../../src/stores/writer.ts';
@@ -39,8 +40,9 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
 }));
 vi.mock('../../../src/lib/api/writer.ts', () => ({
   fetchWriting: vi.fn(async () => answer),
-  fetchWriterBackend: vi.fn(async () => ({ llm: false })),
 }));
+const { engineStatus } = vi.hoisted(() => ({ engineStatus: (llm: boolean) => ({ humanizer: { model: false }, writer: { llm: llm }, references: { online: false }, plagiarism: { documents: 0, web: false } }) }));
+vi.mock('../../../src/lib/api/engines.ts', () => ({ fetchEngineStatus: vi.fn(async () => engineStatus(false)) }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined) }));
 
 describe('AIWriter', () => {
@@ -72,7 +74,7 @@ describe('AIWriter', () => {
   });
 
   it('[TOOL-06] [HUM-06] once a topic is typed the price of the run is shown before writing, and cleared with the topic', async () => {
-    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
+    vi.mocked(enginesApi.fetchEngineStatus).mockResolvedValueOnce(engineStatus(true));
     render(<AIWriter messages={writerMessages('fr')} pricingPath="/fr/try-premium" />);
     fireEvent.change(screen.getByLabelText('Sujet'), { target: { value: 'Phones at school' } });
     expect(await screen.findByText('Coûte 10 grains')).toBeTruthy();
@@ -86,7 +88,7 @@ describe('AIWriter', () => {
     // Spec §8: a polling error is logged (here into a spy, not the test output).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(writerApi.fetchWriting).mockRejectedValueOnce(new ApiError('Wir erreichen den Server nicht.', 2));
-    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
+    vi.mocked(enginesApi.fetchEngineStatus).mockResolvedValueOnce(engineStatus(true));
     render(<AIWriter messages={writerMessages('de')} pricingPath="/de/try-premium" historyPath="/de/history" />);
     fireEvent.change(screen.getByLabelText('Thema'), { target: { value: 'Phones at school' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schreiben' }));
@@ -98,7 +100,7 @@ describe('AIWriter', () => {
   });
 
   it('[TOOL-06] a length out of range is refused before any order', async () => {
-    vi.mocked(writerApi.fetchWriterBackend).mockResolvedValueOnce({ llm: true });
+    vi.mocked(enginesApi.fetchEngineStatus).mockResolvedValueOnce(engineStatus(true));
     render(<AIWriter messages={writerMessages('en')} pricingPath="/en/try-premium" />);
     fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Phones' } });
     fireEvent.change(screen.getByLabelText('Length (words)'), { target: { value: '20' } });

@@ -4,6 +4,7 @@ import type { ReferenceReport } from '../../../src/domain/references.ts';
 import { ReferenceChecker, Report } from '../../../src/islands/ReferenceChecker/ReferenceChecker.tsx';
 import { refcheckMessages } from '../../../src/islands/ReferenceChecker/page-messages.ts';
 import { ApiError } from '../../../src/lib/api/client.ts';
+import * as enginesApi from '../../../src/lib/api/engines.ts';
 import * as toolsApi from '../../../src/lib/api/tools.ts';
 import { $refOnline, $refRun, $refText } from '../../../src/stores/reference-check.ts';
 import { $user, emptyUser } from '../../../src/stores/user.ts';
@@ -41,9 +42,10 @@ vi.mock('../../../src/lib/api/tools.ts', () => ({
   quoteTool: vi.fn(async () => ({ productSettlements: { '6': { showPrice: 2, payPrice: 2, unit: 'beans' } }, wordCount: 20 })),
   createToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 0 })),
   payToolOrder: vi.fn(async () => ({ orderNo: 'IWR1', status: 30, paid: true })),
-  fetchReferenceBackend: vi.fn(async () => ({ online: true })),
   fetchReferenceCheck: vi.fn(async () => ({ orderNo: 'IWR1', status: 50, data: report, source: `Deep learning works (LeCun et al., 2015).\n\nReferences\n${entryText}` })),
 }));
+const { engineStatus } = vi.hoisted(() => ({ engineStatus: (online: boolean) => ({ humanizer: { model: false }, writer: { llm: false }, references: { online: online }, plagiarism: { documents: 0, web: false } }) }));
+vi.mock('../../../src/lib/api/engines.ts', () => ({ fetchEngineStatus: vi.fn(async () => engineStatus(true)) }));
 vi.mock('../../../src/stores/user.ts', async (original) => ({ ...(await original<typeof import('../../../src/stores/user.ts')>()), fetchBalance: vi.fn(async () => undefined), ensureFreshToken: vi.fn(async () => undefined) }));
 
 const renderChecker = (locale: 'en' | 'ar' | 'fr' | 'de') =>
@@ -109,14 +111,14 @@ describe('ReferenceChecker', () => {
   });
 
   it('[TOOL-05] says before a run, in the page\'s language, when references will not be looked up online', async () => {
-    vi.mocked(toolsApi.fetchReferenceBackend).mockResolvedValueOnce({ online: false });
+    vi.mocked(enginesApi.fetchEngineStatus).mockResolvedValueOnce(engineStatus(false));
     renderChecker('de');
     expect((await screen.findByRole('note')).textContent).toBe(translate('de', 'refcheck.onlineOffBefore'));
   });
 
   it('[TOOL-05] says nothing of the kind where lookups are on', async () => {
     renderChecker('en');
-    await vi.waitFor(() => expect(toolsApi.fetchReferenceBackend).toHaveBeenCalled());
+    await vi.waitFor(() => expect(enginesApi.fetchEngineStatus).toHaveBeenCalled());
     expect(screen.queryByRole('note')).toBeNull();
   });
 

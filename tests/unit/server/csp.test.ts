@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, originOf, policyFor, unhashableScript } from '../../../scripts/csp.ts';
+import { inlineScriptHashes, originOf, policyFor, unhashableScript } from '../../../server/csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
