@@ -45,6 +45,8 @@ export default defineConfig({
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
       // Two small documents of our own in the plagiarism library (tests/e2e/plagiarism.spec.ts).
       PLAGIARISM_SOURCES: 'tests/fixtures/plagiarism-sources.jsonl',
+      // No web retrieval in the browser suite (no network; tests/api/web-sources.test.ts covers it).
+      PLAGIARISM_WEB: 'false',
       // Google sign-in against the local server of tests/support/fake-google.ts.
       GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'test-secret',

@@ -134,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const render = renderCache(compute);
   const ipAllowlist = config.rateLimitAllowlist;
   // What each tool can do here, for the static pages to say before a run.
-  engineRoutes(app, { db, status: { humanizer: { model: rewriterModel }, writer: { llm: config.llm !== undefined }, references: { online: config.references !== undefined } } });
+  engineRoutes(app, { db, status: { humanizer: { model: rewriterModel }, writer: { llm: config.llm !== undefined }, references: { online: config.references !== undefined } }, plagiarismWeb: config.plagiarismWeb !== undefined });
   toolRoutes(app, { db, key, render, ipAllowlist });
   detectorRoutes(app, { db, key, render, ipAllowlist });
   plagiarismRoutes(app, { db, key, render, ipAllowlist });
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Runners that need the database (the plagiarism library, the reference checker's lookup cache) run here,
     // beside the connection.
     const pool = await createEnginePool({ config: { llm: config.llm, embedded }, size: config.engineThreads, types: [...engineRunners({ llm: undefined }).keys()] });
-    const inThread = databaseRunners(db, { references: config.references, llm: config.llm, log: app.log, compute });
+    const inThread = databaseRunners(db, { references: config.references, llm: config.llm, web: config.plagiarismWeb, log: app.log, compute });
     const byLane = (waiting: boolean) => new Map([...inThread].filter(([type]) => waitingTypes.has(type) === waiting));
     const engine = combineEngines(pool, inProcessEngine(byLane(false)));
     const workers = [startWorker(db, engine, app.log, { concurrency: config.engineThreads, claimTimeoutMs: config.claimTimeoutMs })];

@@ -56,6 +56,8 @@ export interface Config {
   worker: boolean;
   /** The reference checker's online lookups; undefined: offline checks only (docs/decisions/0019). */
   references: ReferenceLookupConfig | undefined;
+  /** The plagiarism checker's source retrieval on the web (issue 28); undefined: the library only (PLAGIARISM_WEB=false). */
+  plagiarismWeb: PlagiarismWebConfig | undefined;
   /** Worker threads that run engines off the event loop (ENGINE_THREADS); also how many jobs run at once. */
   engineThreads: number;
   /** NODE_ENV=production: refuses the dev outbox, and the sandbox payments unless SANDBOX_PAYMENTS=true. */
@@ -206,6 +208,30 @@ export function redact(url: string): string {
 /** The public APIs the reference checker asks by default: both need no key (issue 30: a paid check ran offline only). */
 export const publicReferenceApis = { crossref: 'https://api.crossref.org', openAlex: 'https://api.openalex.org' } as const;
 
+/** Source retrieval's providers: the base each answers at (issue 28; web-sources.ts). */
+export interface PlagiarismWebConfig {
+  bases: Partial<Record<'wikipedia' | 'openalex' | 'arxiv' | 'crossref', string>>;
+  contactEmail: string | undefined;
+}
+
+/** The keyless public APIs source retrieval asks by default. */
+export const publicWebApis = { wikipedia: 'https://en.wikipedia.org', openalex: 'https://api.openalex.org', arxiv: 'https://export.arxiv.org', crossref: 'https://api.crossref.org' } as const;
+
+function parsePlagiarismWeb(env: Env): Config['plagiarismWeb'] {
+  // PLAGIARISM_WEB=false checks against the library only; unset, the public providers, unless some bases are set
+  // (then those alone: a test or a mirror).
+  if (!parseBoolean('PLAGIARISM_WEB', read(env, 'PLAGIARISM_WEB'), true)) return undefined;
+  const names = ['wikipedia', 'openalex', 'arxiv', 'crossref'] as const;
+  const set = Object.fromEntries(names.flatMap((name) => {
+    const key = `PLAGIARISM_${name.toUpperCase()}_URL`;
+    const url = parseHttpUrl(key, read(env, key))?.replace(/\/$/, '');
+    return url ? [[name, url]] : [];
+  })) as PlagiarismWebConfig['bases'];
+  const contactEmail = read(env, 'PLAGIARISM_CONTACT_EMAIL') ?? read(env, 'REFERENCES_CONTACT_EMAIL');
+  if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError(`PLAGIARISM_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  return { bases: Object.keys(set).length > 0 ? set : { ...publicWebApis }, contactEmail };
+}
+
 function parseReferences(env: Env): Config['references'] {
   // REFERENCE_LOOKUPS=false turns the online lookups off; unset, they go to the public APIs unless other bases are set.
   if (!parseBoolean('REFERENCE_LOOKUPS', read(env, 'REFERENCE_LOOKUPS'), true)) return undefined;
@@ -304,6 +330,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     llm: parseLlm(env),
     worker: parseBoolean('WORKER', read(env, 'WORKER'), true),
     references: parseReferences(env),
+    plagiarismWeb: parsePlagiarismWeb(env),
     engineThreads: parseCount('ENGINE_THREADS', read(env, 'ENGINE_THREADS'), Math.max(1, Math.min(4, availableParallelism() - 1)), 32),
     production: read(env, 'NODE_ENV') === 'production',
     modelCacheDir: resolve(cwd, read(env, 'MODEL_CACHE_DIR') ?? DEFAULT_MODEL_CACHE),

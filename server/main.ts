@@ -76,6 +76,11 @@ async function main() {
       ? `  Reference checker: looks references up at ${[config.references.crossrefBaseUrl, config.references.openAlexBaseUrl].filter(Boolean).join(' and ')}${config.references.contactEmail ? '' : ' (set REFERENCES_CONTACT_EMAIL for their polite pools)'}.`
       : '  Reference checker: offline checks only (REFERENCE_LOOKUPS=false); the page says so before a run.',
   );
+  console.log(
+    config.plagiarismWeb
+      ? `  Plagiarism checker: the library and the web (${Object.entries(config.plagiarismWeb.bases).map(([name, base]) => `${name} at ${base}`).join(', ')}).`
+      : '  Plagiarism checker: the library only (PLAGIARISM_WEB=false).',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = localAddress(config.host, port);

@@ -22,6 +22,7 @@ import { offlinePlan } from '../engines/writer/index.ts';
 import { writeWithLlm } from '../engines/writer/llm.ts';
 import { writerRequestOf } from '../services/writer.ts';
 import { checkText, shareIfAllowed, type WebSearchAdapter } from '../services/plagiarism.ts';
+import { webSources } from '../services/web-sources.ts';
 
 /** What a run may tell the worker while it works. */
 export interface RunHooks {
@@ -119,6 +120,8 @@ export interface DatabaseRunnerOptions {
   references?: Config['references'];
   llm?: Config['llm'];
   log?: { warn: (obj: object, msg: string) => void };
+  /** Source retrieval for the plagiarism checker; the library only without it. */
+  web?: Config['plagiarismWeb'];
   /** Where their CPU-bound parts run (parsing, fingerprints, alignment); in this thread without one. */
   compute?: Compute;
 }
@@ -198,7 +201,8 @@ export function engineRunners(config: EngineConfig): Map<number, Runner> {
  * rather than hold the event loop.
  */
 const databaseRunnerFactories = new Map<number, (db: Db, options: DatabaseRunnerOptions) => Runner>([
-  [OrderType.PLAGIARISM_CHECK, (db, options) => plagiarismRunner(db, undefined, options.compute)],
+  // The library, and the web when source retrieval is on (issue 28).
+  [OrderType.PLAGIARISM_CHECK, (db, options) => plagiarismRunner(db, options.web ? webSources(db, options.web, { log: options.log }) : undefined, options.compute)],
   // The reference checker caches its lookups in the database and mostly waits on the network (see waitingTypes).
   [OrderType.REFERENCE_CHECK, (db, options) => referenceRunner({ references: options.references }, db, options.log, options.compute)],
   // The AI writer streams its draft into the order and checks its citations with the reference checker's cached lookups.

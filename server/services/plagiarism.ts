@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
-import type { PlagiarismMatch, PlagiarismReport, PlagiarismSource } from '../../src/domain/plagiarism.ts';
+import type { PlagiarismMatch, PlagiarismReport, PlagiarismSource, SearchedProvider } from '../../src/domain/plagiarism.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
 import { plagiarismFingerprints, plagiarismSources, toolResults, users } from '../db/schema.ts';
@@ -26,13 +26,12 @@ export interface NewSource {
 }
 
 /**
- * An optional web search behind the library (off by default): given the
- * checked text, it answers documents of the web to align against. With one
- * configured, the report no longer says "not the web".
+ * Source retrieval behind the library (services/web-sources.ts, or a test's): given the checked text, it answers
+ * documents of the web to align against and what it searched. With one, the report says what was searched.
  */
 export interface WebSearchAdapter {
   name: string;
-  search(text: string): Promise<{ title: string; url: string; text: string }[]>;
+  search(text: string): Promise<{ documents: { title: string; url: string; text: string }[]; searched: SearchedProvider[] }>;
 }
 
 /** How many sources are aligned at most per check: the best by shared fingerprints. */
@@ -184,9 +183,9 @@ export async function checkText(
     source: c.kind === 'submission' ? { title: '', url: null, kind: 'submission', addedAt: c.createdAt.toISOString().slice(0, 10) } : { title: c.title, url: c.url, kind: 'library', addedAt: c.createdAt.toISOString() },
     text: c.text,
   }));
-  if (options.web) {
-    for (const doc of await options.web.search(text)) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
-  }
+  const retrieval = options.web ? await options.web.search(text) : undefined;
+  const fromWeb = found.length;
+  for (const doc of retrieval?.documents ?? []) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
   const sourceTexts = found.map((f) => f.text);
   const { matches: raw, layout } = options.align ? await options.align({ text, sources: sourceTexts }) : alignText(text, sourceTexts);
   // Only the sources that matched are named in the report, in order of first appearance.
@@ -213,6 +212,12 @@ export async function checkText(
       excerpt: entry.source.kind === 'submission' ? null : excerptOf(entry.text, m.sourceStart, m.sourceEnd),
     };
   });
+  // The web documents a passage came from join the library, with their link (the same text is kept once); the others
+  // stay in the providers' answer cache.
+  for (const index of new Set(raw.map((m) => m.sourceId).filter((id) => id >= fromWeb))) {
+    const doc = found[index]!;
+    await addSource(db, { kind: 'library', title: doc.source.title, url: doc.source.url, text: doc.text });
+  }
   const fileName = typeof order.extraInfo?.fileName === 'string' ? order.extraInfo.fileName : null;
   return {
     submissionId: order.orderNo,
@@ -220,7 +225,7 @@ export async function checkText(
     fileName,
     text,
     wordCount: countWords(text),
-    coverage: { documents: await librarySize(db), web: Boolean(options.web) },
+    coverage: { documents: await librarySize(db), web: Boolean(options.web), ...(retrieval ? { searched: retrieval.searched } : {}) },
     quotes: layout.quotes,
     bibliographyStart: layout.bibliographyStart,
     sources,

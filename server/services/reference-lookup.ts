@@ -1,140 +1,31 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { RefRecord } from '../../src/domain/references.ts';
 import type { ReferenceLookupConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { referenceLookups } from '../db/schema.ts';
 import { recordFromCrossref, recordFromOpenAlex, titleSimilarity, type LookupOutcome, type ReferenceFields } from '../engines/references/index.ts';
 import { isWellFormedDoi, normalizeDoi } from '../engines/references/identifiers.ts';
 import type { Lookup } from '../engines/references/index.ts';
+import { endpoint, gate, providerClient, Unavailable, type Gate } from './provider-http.ts';
 
 /** Found records are kept a month; "no such DOI" a day (it may be registered soon). */
 const hitTtlMs = 30 * 24 * 3600_000;
 const missTtlMs = 24 * 3600_000;
-/** The longest we honour a Retry-After before giving the entry up as unchecked. */
-const maxRetryWaitMs = 20_000;
-const requestTimeoutMs = 10_000;
 /** Crossref's polite pool allows 3 concurrent requests and about 10 per second; OpenAlex 10 per second. */
 const perProvider = { concurrency: 2, minIntervalMs: 120 };
 
-class Unavailable extends Error {}
-
 type Provider = 'crossref' | 'openalex';
-type Answer = { status: number; body: unknown };
 
-/** A per-provider gate: a few requests at a time, spaced, and everyone waits after a 429. */
-function gate() {
-  let active = 0;
-  let last = 0;
-  let blockedUntil = 0;
-  const queue: (() => void)[] = [];
-  const release = () => {
-    active--;
-    queue.shift()?.();
-  };
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (active >= perProvider.concurrency) await new Promise<void>((resolve) => queue.push(resolve));
-      active++;
-      try {
-        const wait = Math.max(blockedUntil, last + perProvider.minIntervalMs) - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        last = Date.now();
-        return await task();
-      } finally {
-        release();
-      }
-    },
-    block(ms: number) {
-      blockedUntil = Math.max(blockedUntil, Date.now() + ms);
-    },
-  };
-}
-
-/** Seconds or an HTTP date, as Retry-After allows; 1 s when absent. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return 1000;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - now) : 1000;
-}
+export { retryAfterMs } from './provider-http.ts';
 
 /**
  * The product's lookup for the reference engine: Crossref and/or OpenAlex over HTTP, answers cached in the database,
  * rate limits respected (429 and 503 with Retry-After are waited out, up to 20 s, then the entry stays unchecked).
  */
 export function referenceLookup(db: Db, config: ReferenceLookupConfig, options: { fetch?: typeof fetch; log?: { warn: (obj: object, msg: string) => void } } = {}): Lookup {
-  const doFetch = options.fetch ?? fetch;
-  const gates: Record<Provider, ReturnType<typeof gate>> = { crossref: gate(), openalex: gate() };
+  const gates: Record<Provider, Gate> = { crossref: gate(perProvider), openalex: gate(perProvider) };
   const agent = `Inkwise-ReferenceChecker/1.0${config.contactEmail ? ` (mailto:${config.contactEmail})` : ''}`;
+  const client = providerClient({ db, agent, fetch: options.fetch, log: options.log, hitTtlMs, missTtlMs, params: config.contactEmail ? { mailto: config.contactEmail } : {} });
+  const get = (provider: Provider, key: string, url: URL) => client(provider, gates[provider], key, url);
 
-  async function get(provider: Provider, key: string, url: URL): Promise<Answer> {
-    const [cached] = await db
-      .select()
-      .from(referenceLookups)
-      .where(and(eq(referenceLookups.key, key), gt(referenceLookups.fetchedAt, new Date(Date.now() - hitTtlMs))));
-    if (cached && (cached.status === 200 || cached.fetchedAt.getTime() > Date.now() - missTtlMs)) return { status: cached.status, body: cached.body };
-    if (config.contactEmail) url.searchParams.set('mailto', config.contactEmail);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await gates[provider]
-        .run(() => doFetch(url, { headers: { accept: 'application/json', 'user-agent': agent }, signal: AbortSignal.timeout(requestTimeoutMs) }))
-        .catch((error: unknown) => {
-          options.log?.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'reference lookup failed');
-          throw new Unavailable();
-        });
-      // A redirect to another host or path is not the provider's answer.
-      if (response.redirected && !sameBase(response.url, url)) {
-        await response.body?.cancel();
-        throw new Unavailable();
-      }
-      if (response.status === 429 || response.status === 503) {
-        const wait = retryAfterMs(response.headers.get('retry-after'));
-        await response.body?.cancel();
-        if (wait > maxRetryWaitMs) break;
-        gates[provider].block(wait);
-        continue;
-      }
-      if (response.status === 404) {
-        await response.body?.cancel();
-        await store(key, provider, 404, null);
-        return { status: 404, body: null };
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Unavailable();
-      }
-      const body = (await response.json()) as unknown;
-      await store(key, provider, 200, body);
-      return { status: 200, body };
-    }
-    options.log?.warn({ provider }, 'reference lookup rate-limited; entry left unchecked');
-    throw new Unavailable();
-  }
-
-  function sameBase(final: string, asked: URL): boolean {
-    try {
-      const got = new URL(final);
-      return got.origin === asked.origin && got.pathname === asked.pathname;
-    } catch {
-      return false;
-    }
-  }
-
-  async function store(key: string, provider: Provider, status: number, body: unknown) {
-    const row = { key, provider, status, body, fetchedAt: new Date() };
-    await db.insert(referenceLookups).values(row).onConflictDoUpdate({ target: referenceLookups.key, set: { status, body, fetchedAt: row.fetchedAt } });
-  }
-
-  /**
-   * A provider URL under its configured base. The DOI goes in encoded (a slash or a dot segment in it cannot reach
-   * another path of the host), and a URL that would leave the base's origin or path is refused (issue 29).
-   */
-  const endpoint = (base: string, path: string) => {
-    const url = new URL(`${base}${path}`);
-    const root = new URL(base);
-    if (url.origin !== root.origin || !url.pathname.startsWith(`${root.pathname.replace(/\/+$/, '')}/`)) throw new Unavailable();
-    return url;
-  };
   /** DOIs with an empty, "." or ".." segment are no DOI a registry issues; they are not looked up. */
   const lookable = (doi: string) => /^10\.\d{4,9}\/\S+$/.test(doi) && !doi.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
 

@@ -44,6 +44,19 @@ export interface PlagiarismMatch {
 export interface Coverage {
   documents: number;
   web: boolean;
+  /** What source retrieval asked of each web provider (issue 28); absent when the web was not searched. */
+  searched?: SearchedProvider[];
+}
+
+/** The web providers source retrieval asks (server/services/web-sources.ts). */
+export type WebProvider = 'wikipedia' | 'openalex' | 'arxiv' | 'crossref';
+
+export interface SearchedProvider {
+  provider: WebProvider;
+  queries: number;
+  candidates: number;
+  /** Queries the provider did not answer (down, too slow, rate-limited, malformed). */
+  failed: number;
 }
 
 /** /api/plagiarism's `data`. */

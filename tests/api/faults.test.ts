@@ -153,7 +153,7 @@ describe.skipIf(!onPostgres)('[COM-08] faults: the database cut off for a while'
 async function serverProcess(databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ALLOWLIST: '127.0.0.1', JOB_CLAIM_TIMEOUT_SECONDS: '2', ENGINE_THREADS: '1' },
+    env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PLAGIARISM_WEB: 'false', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ALLOWLIST: '127.0.0.1', JOB_CLAIM_TIMEOUT_SECONDS: '2', ENGINE_THREADS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const origin = await new Promise<string>((resolve, reject) => {

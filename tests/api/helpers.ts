@@ -63,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     drop = fresh.drop;
   }
   // No test reaches the public Crossref and OpenAlex: lookups are on only where a test points them at its fake.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: env.CROSSREF_BASE_URL || env.OPENALEX_BASE_URL ? 'true' : 'false', ...env });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SERVE_SITE: 'false', LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: env.CROSSREF_BASE_URL || env.OPENALEX_BASE_URL ? 'true' : 'false', PLAGIARISM_WEB: Object.keys(env).some((k) => /^PLAGIARISM_\w+_URL$/.test(k)) ? 'true' : 'false', ...env });
   const database = await openDatabase(config.database, { memorySnapshot: await pgliteSnapshot() });
   const app = await buildApp(config, { database });
   await app.ready();

@@ -18,7 +18,7 @@ function startProcess(databaseUrl: string): Promise<{ child: ChildProcess; base:
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: root,
-      env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', DATABASE_URL: databaseUrl, PORT: '0', SERVE_SITE: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
+      env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PLAGIARISM_WEB: 'false', DATABASE_URL: databaseUrl, PORT: '0', SERVE_SITE: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -384,7 +384,7 @@ test.describe('codes that expire', () => {
     // Starting a second server (PGlite, migrations) can take long on a busy 2-core machine.
     test.setTimeout(90_000);
     server = spawn(process.execPath, ['server/main.ts'], {
-      env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1', AUTH_CODE_TTL_SECONDS: '2' },
+      env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PLAGIARISM_WEB: 'false', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1', AUTH_CODE_TTL_SECONDS: '2' },
       stdio: 'ignore',
     });
     await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 80_000 }).toBe(200);

@@ -14,7 +14,7 @@ test.beforeAll(async () => {
   // Starting a second server (PGlite, migrations) can take long on a busy 2-core machine.
   test.setTimeout(90_000);
   server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', SITE_URL: '', PORT: String(e2eSecondServerPort), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
+    env: { ...process.env, LLM_EMBEDDED: 'false', REFERENCE_LOOKUPS: 'false', PLAGIARISM_WEB: 'false', SITE_URL: '', PORT: String(e2eSecondServerPort), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   printed = await new Promise<string>((resolve, reject) => {

@@ -102,6 +102,7 @@ test.describe('with a language model', () => {
         CROSSREF_BASE_URL: `http://127.0.0.1:${e2eBibliographicPort}/crossref`,
         OPENALEX_BASE_URL: `http://127.0.0.1:${e2eBibliographicPort}/openalex`,
         REFERENCES_CONTACT_EMAIL: 'refs@inkwise.test',
+        PLAGIARISM_WEB: 'false',
       },
       stdio: 'ignore',
     });
