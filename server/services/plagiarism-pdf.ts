@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { colourOfSource, displayPercent, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
+import { colourOfSource, displayPercent, searchedLine, summarize, type Exclusions, type PlagiarismReport } from '../../src/domain/plagiarism.ts';
 import { siteName } from '../../src/config/site.ts';
 import { pdfText, type PdfText } from './pdf-text.ts';
 import { maxReportPages, pagesOf, PdfFonts, pdfWriter, writeMarked, writeRtl, writeText, type MarkedRun } from './pdf-fonts.ts';
@@ -43,6 +43,11 @@ export function plagiarismPdf(report: PlagiarismReport, exclusions: Exclusions, 
     write(t('plagiarism.pdf.title', { site: siteName }), {}, 'bold');
     doc.moveDown(0.3).fontSize(11).fillColor('#475569');
     write(t(report.coverage.web ? 'plagiarism.pdf.coverageWeb' : 'plagiarism.pdf.coverage', { count: documents }));
+    // What source retrieval asked of each web provider, and what went unanswered (issue 28).
+    for (const s of report.coverage.searched ?? []) {
+      const line = searchedLine(s, 'plagiarism.pdf.');
+      write(t(line.key, { ...line.params, queries: text.number(s.queries), candidates: text.number(s.candidates), failed: text.number(s.failed) }));
+    }
     doc.moveDown(1.2).fontSize(48).fillColor('#0f172a');
     write(text.figure(displayPercent(summary.percent)), {}, 'bold');
     doc.fontSize(13);

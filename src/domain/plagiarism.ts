@@ -51,6 +51,15 @@ export interface Coverage {
 /** The web providers source retrieval asks (server/services/web-sources.ts). */
 export type WebProvider = 'wikipedia' | 'openalex' | 'arxiv' | 'crossref';
 
+/** The providers' own names (not translated). */
+export const webProviderNames: Record<WebProvider, string> = { wikipedia: 'Wikipedia', openalex: 'OpenAlex', arxiv: 'arXiv', crossref: 'Crossref' };
+
+/** What the report (`plagiarism.`) or its PDF (`plagiarism.pdf.`) says a provider was asked; `searchedFailed` when some searches went unanswered. */
+export function searchedLine<P extends 'plagiarism.' | 'plagiarism.pdf.'>(s: SearchedProvider, prefix: P): { key: `${P}searchedLine` | `${P}searchedFailed`; params: Record<string, string | number> } {
+  const params = { provider: webProviderNames[s.provider], queries: s.queries, candidates: s.candidates, failed: s.failed };
+  return { key: s.failed > 0 ? `${prefix}searchedFailed` : `${prefix}searchedLine`, params };
+}
+
 export interface SearchedProvider {
   provider: WebProvider;
   queries: number;

@@ -7,7 +7,9 @@ import { moveBeans } from '../../server/services/ledger.ts';
 import { librarySize } from '../../server/services/plagiarism.ts';
 import { abstractFromInvertedIndex, atomEntries, webSources } from '../../server/services/web-sources.ts';
 import { startFakeWebSources } from '../support/fake-web-sources.ts';
+import { translate } from '../../src/i18n/translate.ts';
 import { accountWithSession } from './fixtures.ts';
+import { pdfText, squash } from './pdf-read.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 28: on a fresh installation the library is empty, so a student's check compared the text with nothing.
@@ -57,7 +59,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
   return res.json();
 }
 
-async function check(content: string): Promise<PlagiarismReport> {
+async function check(content: string): Promise<PlagiarismReport & { orderNo: string; headers: Record<string, string> }> {
   const user = await accountWithSession(t);
   await t.database.db.transaction((tx) => moveBeans(tx, { userId: user.id, amount: 2_000, reason: 'admin', ref: 'test' }));
   const order = await call('POST', '/api/createOrder', user.headers, { productId: ProductId.PLAGIARISM_CHECK, content });
@@ -66,7 +68,7 @@ async function check(content: string): Promise<PlagiarismReport> {
   for (let i = 0; i < 600; i++) {
     const r = await call('POST', '/api/plagiarism', user.headers, { orderNo: order.data.orderNo });
     expect(r.code, JSON.stringify(r)).toBe(0);
-    if (r.data.data) return r.data.data;
+    if (r.data.data) return { ...r.data.data, orderNo: order.data.orderNo, headers: user.headers };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('no plagiarism result');
@@ -91,6 +93,11 @@ describe('source retrieval on a fresh installation', () => {
     // The article joined the library with its link; a polite User-Agent went with every request.
     expect(await librarySize(t.database.db)).toBe(1);
     expect(fake.requests.every((r) => r.agent?.includes('mailto:plagiarism@inkwise.test'))).toBe(true);
+    // The PDF says it too, in the reader's language.
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/plagiarism/pdf?orderNo=${report.orderNo}&locale=de`, headers: report.headers });
+    const printed = await pdfText(new Uint8Array(pdf.rawPayload));
+    const wikipedia = report.coverage.searched!.find((s) => s.provider === 'wikipedia')!;
+    expect(printed).toContain(squash(translate('de', 'plagiarism.pdf.searchedLine', { provider: 'Wikipedia', queries: String(wikipedia.queries), candidates: '1', failed: '0' })));
     // The engine status tells the page the web is searched.
     expect((await call('GET', '/api/engines', {})).data.plagiarism.web).toBe(true);
   });

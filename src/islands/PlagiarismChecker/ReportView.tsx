@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { colourOfSource, displayPercent, minWordsRange, type CountedMatch, type PlagiarismReport, type TextRange } from '../../domain/plagiarism.ts';
+import { colourOfSource, displayPercent, minWordsRange, searchedLine, type CountedMatch, type PlagiarismReport, type TextRange } from '../../domain/plagiarism.ts';
 import { $exclusions, $summary, downloadReportPdf, setExclusions, toggleSource } from '../../stores/plagiarism.ts';
 import { showToast } from '../../stores/toast.ts';
 import type { translator } from './messages.ts';
@@ -145,6 +145,21 @@ export function ReportView({ t, report }: { t: T; report: PlagiarismReport }) {
           <p className="mt-2 text-sm text-slate-600" data-coverage>
             {coverage}
           </p>
+          {report.coverage.searched && report.coverage.searched.length > 0 && (
+            <div className="mt-2 text-sm text-slate-600" data-searched>
+              <h3 className="font-semibold text-slate-700">{t('plagiarism.searchedTitle')}</h3>
+              <ul className="mt-1 space-y-0.5">
+                {report.coverage.searched.map((s) => {
+                  const line = searchedLine(s, 'plagiarism.');
+                  return (
+                    <li key={s.provider} data-provider={s.provider} className={s.failed > 0 ? 'text-amber-800' : undefined}>
+                      {t(line.key, line.params)}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
         </div>
         <button
           type="button"
