@@ -3,7 +3,9 @@
  * a folder of .txt, .pdf, .docx and .doc files (read with the same bounded
  * extraction as uploads), or a JSONL file with one {title, url, text} per line.
  */
+import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { basename, extname, join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { extractDocument } from './documents.ts';
@@ -56,9 +58,16 @@ export async function addSourcesFrom(db: Db, path: string, log: (line: string) =
       }
     }
   } else if (extname(path).toLowerCase() === '.jsonl') {
-    const lines = (await readFile(path, 'utf8')).split('\n');
-    for (const [i, line] of lines.entries()) {
+    // Line by line from the disk: a Wikipedia dump as JSONL is tens of gigabytes (docs/deploy.md).
+    let i = -1;
+    let reported = 0;
+    for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+      i++;
       if (!line.trim()) continue;
+      if (result.added + result.duplicates - reported >= 10_000) {
+        reported = result.added + result.duplicates;
+        log(`${reported} documents so far`);
+      }
       try {
         const row = JSON.parse(line) as { title?: unknown; url?: unknown; text?: unknown };
         if (typeof row.text !== 'string') throw new Error('no "text" string');
