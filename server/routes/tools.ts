@@ -149,9 +149,14 @@ export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowl
   });
 }
 
-/** Downloads from one address (PDFs and Word files, own or shared): rendered files cost a thread's time. */
+/**
+ * Rendered files cost a thread's time: a signed-in reader's downloads are counted per account (a school's shared
+ * address must not stop a class), a shared link's per address.
+ */
 export async function limitDownloads(db: Db, request: FastifyRequest, ipAllowlist: readonly string[]): Promise<void> {
-  if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.downloadsPerIp, request.ip);
+  const principal = request.principal;
+  if (principal) await enforceLimit(db, limits.downloadsPerUser, principal.userId);
+  else if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.downloadsPerIp, request.ip);
 }
 
 /**

@@ -30,6 +30,8 @@ export const limits = {
   quotePerIp: { name: 'quote-ip', limit: 600, windowSeconds: 10 * 60 },
   /** PDF and Word downloads from one address (a shared report's link needs no account): a reader's pace. */
   downloadsPerIp: { name: 'download-ip', limit: 120, windowSeconds: 10 * 60 },
+  /** The same, per signed-in account (its own reports and Word files). */
+  downloadsPerUser: { name: 'download-user', limit: 120, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

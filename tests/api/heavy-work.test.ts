@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders as ordersTable, toolResults } from '../../server/db/schema.ts';
+import { orders as ordersTable, rateLimits, toolResults } from '../../server/db/schema.ts';
 import { maxReportPages } from '../../server/services/pdf-fonts.ts';
 import { ProductId } from '../../src/domain/products.ts';
 import { translate } from '../../src/i18n/translate.ts';
@@ -116,7 +116,7 @@ describe('a huge stored report', () => {
   });
 });
 
-describe('downloads from one address', () => {
+describe('downloads are limited', () => {
   it('[TOOL-02] a shared report\'s PDF is limited per address, translated, without an account', async () => {
     const user = await accountWithSession(t);
     const orderNo = await finishedReport(user.headers);
@@ -134,5 +134,11 @@ describe('downloads from one address', () => {
     expect(last.message).toBe(translate('en', 'error.rateLimited'));
     // Another address is not held up.
     expect((await download('203.0.113.10')).headers['content-type']).toBe('application/pdf');
+    // The owner's own downloads count per account, not per address: a class behind one school address is not stopped
+    // by the link's readers (nor by each other).
+    const own = await t.app.inject({ method: 'GET', url: `/api/report/pdf?orderNo=${orderNo}`, headers: user.headers, remoteAddress: '203.0.113.9' });
+    expect(own.headers['content-type']).toBe('application/pdf');
+    const counts = await t.database.db.select().from(rateLimits);
+    expect(counts.find((row) => row.key === `download-user:${user.id}`)?.count).toBe(1);
   });
 });
