@@ -185,7 +185,9 @@ export async function checkText(
   }));
   const retrieval = options.web ? await options.web.search(text) : undefined;
   const fromWeb = found.length;
-  for (const doc of retrieval?.documents ?? []) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
+  // A web document the library already holds (an earlier check kept it) is aligned once, as the library's.
+  const known = new Set(found.map((f) => f.source.url).filter(Boolean));
+  for (const doc of (retrieval?.documents ?? []).filter((d) => !known.has(d.url))) found.push({ source: { title: doc.title, url: doc.url, kind: 'library', addedAt: new Date().toISOString() }, text: doc.text });
   const sourceTexts = found.map((f) => f.text);
   const { matches: raw, layout } = options.align ? await options.align({ text, sources: sourceTexts }) : alignText(text, sourceTexts);
   // Only the sources that matched are named in the report, in order of first appearance.

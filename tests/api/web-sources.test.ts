@@ -93,6 +93,10 @@ describe('source retrieval on a fresh installation', () => {
     // The article joined the library with its link; a polite User-Agent went with every request.
     expect(await librarySize(t.database.db)).toBe(1);
     expect(fake.requests.every((r) => r.agent?.includes('mailto:plagiarism@inkwise.test'))).toBe(true);
+    // A second check of the same essay finds the article in the library now, and names it once.
+    const again = await check(essay);
+    expect(again.sources.filter((s) => s.title === 'Waggle dance')).toHaveLength(1);
+    expect(await librarySize(t.database.db)).toBe(1);
     // The PDF says it too, in the reader's language.
     const pdf = await t.app.inject({ method: 'GET', url: `/api/plagiarism/pdf?orderNo=${report.orderNo}&locale=de`, headers: report.headers });
     const printed = await pdfText(new Uint8Array(pdf.rawPayload));
