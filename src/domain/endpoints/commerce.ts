@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { currencyCodes } from '../plans.ts';
 import { frozenLimits, rewriteModes, rewriteStrength } from '../rewriter.ts';
 import { essayTypes, writerLength, writerLimits } from '../writer.ts';
-import { int32, int32Max } from './safe-values.ts';
+import { int32, int32Max, orderNo } from './safe-values.ts';
 
 const currency = z.enum(currencyCodes).optional();
 const content = z.string().max(200_000);
-const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);
 
 /** The user's coupons to apply (ids from /api/coupon/getValidCoupons); one discount applies, the best. */
 const couponIds = z.array(z.union([z.string().max(64), z.number()]).transform(String)).max(10).optional();

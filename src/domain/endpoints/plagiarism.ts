@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { orderNo } from './safe-values.ts';
 import { minWordsRange } from '../plagiarism.ts';
 
-const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 /** POST /api/plagiarism (spec §7: multipart, orderNo). */

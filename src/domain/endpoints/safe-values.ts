@@ -51,3 +51,6 @@ export const int32Max = 2_147_483_647;
 
 /** A whole number that fits an `integer` column (order status, page), from JSON or a form field. */
 export const int32 = z.coerce.number().int().min(-int32Max - 1).max(int32Max);
+
+/** An order number, as every endpoint that takes one reads it (issue 31: it was written three times). */
+export const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { orderNo } from './safe-values.ts';
 import { Rating } from '../humanizer.ts';
-
-const orderNo = z.string().trim().min(1, { message: 'commerce.error.orderNoMissing' }).max(64);
 
 /** POST /api/humanizer (multipart orderNo). */
 export const humanizerRequest = z.object({ orderNo });
