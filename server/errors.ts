@@ -1,20 +1,8 @@
+import { ErrorCode } from '../src/domain/error-codes.ts';
 import type { MessageKey, MessageParams } from '../src/i18n/translate.ts';
 
-/** Envelope codes of spec §8: 0 success, 1 default error, 2 network error, 401 unauthorized. */
-export const ErrorCode = {
-  OK: 0,
-  DEFAULT: 1,
-  NETWORK: 2,
-  UNAUTHORIZED: 401,
-  BAD_REQUEST: 400,
-  NOT_FOUND: 404,
-  /** The resource changed since the version the request was based on (a stale save). */
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-} as const;
+/** The envelope codes (spec §8), one table for the server and the site (src/domain/error-codes.ts). */
+export { ErrorCode };
 
 /**
  * The one error type services throw. The error handler turns it into the

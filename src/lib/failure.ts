@@ -1,4 +1,5 @@
-import { ApiCode, ApiError } from './api/client.ts';
+import { ErrorCode } from '../domain/error-codes.ts';
+import { ApiError } from './api/client.ts';
 import { pageMessage } from './page-messages.ts';
 
 const httpStatus = /^response with error http status\((\d+)\)$/;
@@ -8,7 +9,7 @@ const httpStatus = /^response with error http status\((\d+)\)$/;
  * message (the server translates it), else the page's network or HTTP text.
  */
 export function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.code === ApiCode.NETWORK) return pageMessage('error.network');
+  if (!(error instanceof ApiError) || error.code === ErrorCode.NETWORK) return pageMessage('error.network');
   const status = httpStatus.exec(error.message);
   if (status) {
     const body = error.payload as { message?: unknown } | undefined;

@@ -23,6 +23,7 @@ import * as toolsApi from '../lib/api/tools.ts';
 import { $documents, $documentsTotal, documentsPageSize, loadDocumentList } from './editor-documents.ts';
 import { isLoggedIn, paymentProblem, pollProblem, pollUntilData, sleep } from './tool-run.ts';
 import { $membershipLevel, ensureFreshToken, fetchBalance } from './user.ts';
+import { ErrorCode } from '../domain/error-codes.ts';
 
 /** What the indicator says: nothing yet, saving, saved, offline (will retry), refused, or kept in this browser. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'refused' | 'local';
@@ -35,7 +36,7 @@ export interface Timers {
 const realTimers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>) };
 
 /** The envelope code of a stale save (server ErrorCode.CONFLICT). */
-export const editorConflictCode = 409;
+export const editorConflictCode = ErrorCode.CONFLICT;
 
 /** A server's refusal (a translated message), as opposed to a network failure worth retrying. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.code !== 2 && error.code !== 401;

@@ -8,7 +8,8 @@ import { isInsufficientBeans, unpaidRunStatuses } from '../domain/orders.ts';
 import type { ProductId } from '../domain/products.ts';
 import { wordLimitFor } from '../domain/plans.ts';
 import { countWords, isMostlyEnglish, readsAsProse } from '../domain/word-count.ts';
-import { ApiCode, ApiError } from '../lib/api/client.ts';
+import { ErrorCode } from '../domain/error-codes.ts';
+import { ApiError } from '../lib/api/client.ts';
 import { failureMessage } from '../lib/failure.ts';
 import { preloadLanguageCheck, readsAsOtherLanguage } from '../lib/language-check.ts';
 import { pageMessage } from '../lib/page-messages.ts';
@@ -117,7 +118,7 @@ export const failureProblem = (error: unknown): Problem => ({ message: errorText
  * reports as failed (a translated refusal, not a lost connection) does not go on.
  */
 export const pollProblem = (error: unknown): Problem =>
-  error instanceof UnpaidRunError ? unpaidProblem : { ...failureProblem(error), continues: error instanceof ApiError && error.code === ApiCode.NETWORK };
+  error instanceof UnpaidRunError ? unpaidProblem : { ...failureProblem(error), continues: error instanceof ApiError && error.code === ErrorCode.NETWORK };
 
 /** Opening a run the page was sent to (?orderNo=) failed: an unpaid order says so, anything else as the server said. */
 export const openProblem = (error: unknown): Problem => (error instanceof UnpaidRunError ? unpaidProblem : failureProblem(error));
@@ -165,7 +166,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === ApiCode.NETWORK) return /^(timeout|cancelled)$/.test(error.message) ? pageMessage('error.network') : error.message;
+    if (error.code === ErrorCode.NETWORK) return /^(timeout|cancelled)$/.test(error.message) ? pageMessage('error.network') : error.message;
     return failureMessage(error);
   }
   return error instanceof Error ? error.message : String(error);

@@ -1,7 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-
-/** Codes of spec §8. */
-export const ApiCode = { SUCCESS: 0, DEFAULT: 1, NETWORK: 2, UNAUTHORIZED: 401 } as const;
+import { ErrorCode } from '../../domain/error-codes.ts';
 
 /** Request timeout of spec §9. */
 export const requestTimeoutMs = 30_000;
@@ -103,26 +101,26 @@ export function createApiClient(bindings: ApiBindings) {
       if (name === 'TimeoutError' || name === 'AbortError' || options.signal?.aborted) {
         // Spec §8: timeouts and cancels are only logged.
         bindings.log?.(`request ${path} ${name === 'TimeoutError' ? 'timed out' : 'was cancelled'}`, error);
-        throw new ApiError(name === 'TimeoutError' ? 'timeout' : 'cancelled', ApiCode.NETWORK);
+        throw new ApiError(name === 'TimeoutError' ? 'timeout' : 'cancelled', ErrorCode.NETWORK);
       }
       if (!options.silent) bindings.toast(bindings.texts.network);
-      throw new ApiError(bindings.texts.network, ApiCode.NETWORK);
+      throw new ApiError(bindings.texts.network, ErrorCode.NETWORK);
     }
     if (response.status === 401) {
       bindings.onUnauthorized();
-      throw new ApiError(envelopeMessage(response._data) || 'unauthorized', ApiCode.UNAUTHORIZED, response._data);
+      throw new ApiError(envelopeMessage(response._data) || 'unauthorized', ErrorCode.UNAUTHORIZED, response._data);
     }
     if (response.status !== 200) {
       if (!options.silent) bindings.toast(bindings.texts.http(response.status));
-      throw new ApiError(`response with error http status(${response.status})`, ApiCode.DEFAULT, response._data);
+      throw new ApiError(`response with error http status(${response.status})`, ErrorCode.DEFAULT, response._data);
     }
     const body = response._data as Envelope | undefined;
     if (options.raw) return body as T;
-    if (body && typeof body === 'object' && Number(body.code) === ApiCode.SUCCESS) return body.data as T;
+    if (body && typeof body === 'object' && Number(body.code) === ErrorCode.OK) return body.data as T;
     const message = envelopeMessage(body);
     if (!options.silent) bindings.toast(message);
-    const code = body && typeof body === 'object' && body.code !== undefined ? Number(body.code) : ApiCode.DEFAULT;
-    throw new ApiError(message, Number.isNaN(code) ? ApiCode.DEFAULT : code, body);
+    const code = body && typeof body === 'object' && body.code !== undefined ? Number(body.code) : ErrorCode.DEFAULT;
+    throw new ApiError(message, Number.isNaN(code) ? ErrorCode.DEFAULT : code, body);
   };
 }
 

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiCode, ApiError, createApiClient, envelopeMessage, requestTimeoutMs, type ApiBindings } from '../../../src/lib/api/client.ts';
+import { ErrorCode } from '../../../src/domain/error-codes.ts';
+import { ApiError, createApiClient, envelopeMessage, requestTimeoutMs, type ApiBindings } from '../../../src/lib/api/client.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 let handler: Handler = (_req, res) => res.end('{}');
@@ -101,7 +102,7 @@ describe('API client (spec §7–§8)', () => {
   it('[API-06] on 401 clears the stored user and rejects as unauthorized', async () => {
     handler = json(401, { code: 401, message: 'expired' });
     const { call, bindings } = client();
-    await expect(call('/me')).rejects.toMatchObject({ code: ApiCode.UNAUTHORIZED });
+    await expect(call('/me')).rejects.toMatchObject({ code: ErrorCode.UNAUTHORIZED });
     expect(bindings.onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -111,12 +112,12 @@ describe('API client (spec §7–§8)', () => {
     const controller = new AbortController();
     const pending = call('/slow', { signal: controller.signal });
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ code: ApiCode.NETWORK });
+    await expect(pending).rejects.toMatchObject({ code: ErrorCode.NETWORK });
     expect(toasts).toEqual([]);
     expect(logs.join()).toMatch(/cancelled/);
 
     const offline = client({ baseURL: 'http://127.0.0.1:1' });
-    await expect(offline.call('/x')).rejects.toMatchObject({ code: ApiCode.NETWORK, message: 'Réseau indisponible' });
+    await expect(offline.call('/x')).rejects.toMatchObject({ code: ErrorCode.NETWORK, message: 'Réseau indisponible' });
     expect(offline.toasts).toEqual(['Réseau indisponible']);
   });
 
