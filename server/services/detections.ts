@@ -2,14 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { displayPercent, summariseSentences, verdictOf, type Detection, type Report, type ReportClass } from '../../src/domain/detector.ts';
 import { countWords } from '../../src/domain/word-count.ts';
-import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
+import { OrderType } from '../../src/domain/orders.ts';
 import type { Db } from '../db/client.ts';
 import { orders, reportShares, toolResults } from '../db/schema.ts';
 import type { DetectionResult } from '../engines/detector/index.ts';
 import { AppError, ErrorCode } from '../errors.ts';
+import { ownRun } from './runs.ts';
 import { getOwnOrder, type OrderRow } from './orders.ts';
-
-const failedStatuses: readonly number[] = failedRunStatuses;
 
 /**
  * The detector's result as /api/aiDetect answers it. The verdict, the band counts and the AI share are all derived
@@ -108,10 +107,7 @@ export function buildReport(
 }
 
 async function ownToolResult(db: Db, userId: string, orderNo: string, type: number) {
-  const order = await getOwnOrder(db, userId, orderNo);
-  if (order.orderType !== type) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  if (failedStatuses.includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.runFailed');
-  const [result] = await db.select({ format: toolResults.format }).from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
+  const { order, result } = await ownRun(db, userId, orderNo, type);
   return { order, format: result?.format ?? null };
 }
 

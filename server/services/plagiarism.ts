@@ -6,14 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
+import { OrderType } from '../../src/domain/orders.ts';
 import type { PlagiarismMatch, PlagiarismReport, PlagiarismSource, SearchedProvider } from '../../src/domain/plagiarism.ts';
 import { countWords } from '../../src/domain/word-count.ts';
 import type { Db } from '../db/client.ts';
-import { plagiarismFingerprints, plagiarismSources, toolResults, users } from '../db/schema.ts';
+import { plagiarismSources, users } from '../db/schema.ts';
 import { alignText, documentFingerprints, engineVersion, queryHashes } from '../engines/plagiarism/index.ts';
 import { AppError, ErrorCode } from '../errors.ts';
-import { getOwnOrder, type OrderRow } from './orders.ts';
+import { ownRun } from './runs.ts';
+import type { OrderRow } from './orders.ts';
 
 /** A document to add to the library. */
 export interface NewSource {
@@ -260,10 +261,7 @@ export async function updatePlagiarismSettings(db: Db, userId: string, input: { 
 
 /** POST /api/plagiarism: `data` stays null until the check is done; a failed run answers an error. */
 export async function plagiarismResult(db: Db, userId: string, orderNo: string): Promise<{ orderNo: string; status: number; data: PlagiarismReport | null }> {
-  const order = await getOwnOrder(db, userId, orderNo);
-  if (order.orderType !== OrderType.PLAGIARISM_CHECK) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  if ((failedRunStatuses as readonly number[]).includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.runFailed');
-  const [result] = await db.select({ format: toolResults.format }).from(toolResults).where(and(eq(toolResults.orderNo, order.orderNo)));
+  const { order, result } = await ownRun(db, userId, orderNo, OrderType.PLAGIARISM_CHECK);
   return { orderNo: order.orderNo, status: order.status, data: (result?.format as PlagiarismReport | undefined) ?? null };
 }
 

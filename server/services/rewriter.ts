@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
+import { OrderType } from '../../src/domain/orders.ts';
 import { defaultRewriteSettings, rewriteModes, rewriteStrength, type RewriteAnswer, type RewriteMode, type RewriteSettings, type RewriteView } from '../../src/domain/rewriter.ts';
 import type { Db } from '../db/client.ts';
-import { toolResults } from '../db/schema.ts';
-import { AppError, ErrorCode } from '../errors.ts';
-import { getOwnOrder, type OrderRow } from './orders.ts';
-
-const failedStatuses: readonly number[] = failedRunStatuses;
+import { ownRun } from './runs.ts';
+import type { OrderRow } from './orders.ts';
 
 /** The settings an order was paid for (its extraInfo), with the defaults for anything left out. */
 export function rewriteSettingsOf(order: Pick<OrderRow, 'extraInfo'>): RewriteSettings {
@@ -23,10 +19,7 @@ export function rewriteSettingsOf(order: Pick<OrderRow, 'extraInfo'>): RewriteSe
  * answers an error (its beans are already back) so polling stops.
  */
 export async function rewriteResult(db: Db, userId: string, orderNo: string): Promise<RewriteAnswer> {
-  const order = await getOwnOrder(db, userId, orderNo);
-  if (order.orderType !== OrderType.COPY_REWRITE) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  if (failedStatuses.includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'rewriter.error.runFailed');
-  const [result] = await db.select().from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
+  const { order, result } = await ownRun(db, userId, orderNo, OrderType.COPY_REWRITE, 'rewriter.error.runFailed');
   return {
     orderNo: order.orderNo,
     status: order.status,

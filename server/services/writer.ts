@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { OrderType, failedRunStatuses } from '../../src/domain/orders.ts';
+import { OrderType } from '../../src/domain/orders.ts';
 import { essayTypes, writerLength, type EssayType, type WriterAnswer, type WriterPartial, type WriterPlan, type WriterRequest } from '../../src/domain/writer.ts';
 import type { Db } from '../db/client.ts';
-import { toolResults } from '../db/schema.ts';
-import { AppError, ErrorCode } from '../errors.ts';
-import { getOwnOrder, type OrderRow } from './orders.ts';
+import { ownRun } from './runs.ts';
+import type { OrderRow } from './orders.ts';
 
-const failedStatuses: readonly number[] = failedRunStatuses;
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** The request an order was paid for (its extraInfo), with the defaults for anything left out. */
@@ -19,10 +16,7 @@ export function writerRequestOf(order: Pick<OrderRow, 'extraInfo'>): WriterReque
 
 /** POST /api/aiWrite (multipart orderNo): the run of one order; `data` is null while it is pending, `partial` the checked draft so far. */
 export async function writerResult(db: Db, userId: string, orderNo: string): Promise<WriterAnswer> {
-  const order = await getOwnOrder(db, userId, orderNo);
-  if (order.orderType !== OrderType.AI_WRITE) throw new AppError(ErrorCode.DEFAULT, 'commerce.error.orderNotFound');
-  if (failedStatuses.includes(order.status)) throw new AppError(ErrorCode.DEFAULT, 'writer.error.runFailed');
-  const [result] = await db.select().from(toolResults).where(eq(toolResults.orderNo, order.orderNo));
+  const { order, result } = await ownRun(db, userId, orderNo, OrderType.AI_WRITE, 'writer.error.runFailed');
   const partial = result ? null : ((order.partialResult as WriterPartial | null) ?? null);
   return { orderNo: order.orderNo, status: order.status, data: result ? (result.format as WriterPlan) : null, partial, rawInputData: order.content ?? '' };
 }
