@@ -193,12 +193,7 @@ async function rerunOrder(db: Db, user: UserRow, product: Product, originOrderNo
   const group = origin.orderGroup ?? origin.orderNo;
   const run = humanizeProduct(isUltra);
   return db.transaction(async (tx) => {
-    await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, group)).for('update');
-    const [versions] = await tx
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.orderGroup, group), eq(orders.userId, user.id), inArray(orders.status, [...liveRunStatuses])));
-    if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
+    await lockGroupUnderCap(tx, group, user.id);
     const [row] = await tx
       .insert(orders)
       .values({
@@ -267,12 +262,16 @@ export async function payWithBeans(db: Db, userId: string, orderNo: string): Pro
  * re-runs made in advance, or paid in parallel, can never make a sixth version.
  */
 async function checkVersionCap(tx: Tx, order: OrderRow): Promise<void> {
-  const group = order.orderGroup ?? order.orderNo;
+  await lockGroupUnderCap(tx, order.orderGroup ?? order.orderNo, order.userId);
+}
+
+/** Locks a humanizer group (its first order) and refuses when it already has the most versions (HUM-09). */
+async function lockGroupUnderCap(tx: Tx, group: string, userId: string): Promise<void> {
   await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.orderNo, group)).for('update');
   const [versions] = await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.orderGroup, group), eq(orders.userId, order.userId), inArray(orders.status, [...liveRunStatuses])));
+    .where(and(eq(orders.orderGroup, group), eq(orders.userId, userId), inArray(orders.status, [...liveRunStatuses])));
   if (Number(versions?.n ?? 0) >= humanizerLimits.maxVersions) throw new AppError(ErrorCode.DEFAULT, 'humanizer.error.maxVersions');
 }
 
