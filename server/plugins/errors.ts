@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { pickLocale } from '../../src/i18n/locales.ts';
+import { isLocale, pickLocale, type Locale } from '../../src/i18n/locales.ts';
 import { english } from '../../src/i18n/messages/index.ts';
 import { translate, type MessageKey } from '../../src/i18n/translate.ts';
 import { AppError, ErrorCode } from '../errors.ts';
@@ -11,6 +11,16 @@ export function requestLocale(request: FastifyRequest) {
   const header = request.headers['accept-language'] ?? '';
   const tags = header.split(',').map((part) => part.split(';')[0]?.trim());
   return pickLocale(tags);
+}
+
+/**
+ * The language a PDF report is written in: `?locale=` when it names one of the 20 locales (the page the reader
+ * downloads from sends it), English for any other value; without it, the request's Accept-Language (en when none fits).
+ */
+export function pdfLocale(request: FastifyRequest): Locale {
+  const asked = (request.query as Record<string, unknown> | undefined)?.locale;
+  if (asked !== undefined) return typeof asked === 'string' && isLocale(asked) ? asked : 'en';
+  return requestLocale(request);
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: number, key: MessageKey, details?: unknown) {

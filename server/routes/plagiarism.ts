@@ -8,7 +8,8 @@ import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields } from '../plugins/multipart.ts';
 import { ownPlagiarismReport, plagiarismResult, plagiarismSettings, updatePlagiarismSettings } from '../services/plagiarism.ts';
 import type { RenderFile } from '../jobs/compute.ts';
-import { limitDownloads, pdfLocale } from './tools.ts';
+import { pdfLocale } from '../plugins/errors.ts';
+import { limitDownloads } from '../services/rate-limit.ts';
 
 /** The plagiarism checker (spec §7 /api/plagiarism), its PDF, the library's size and the owner's setting. */
 export function plagiarismRoutes(app: FastifyInstance, { db, key, render, ipAllowlist }: { db: Db; key: Uint8Array; render: RenderFile; ipAllowlist: readonly string[] }) {
@@ -22,7 +23,7 @@ export function plagiarismRoutes(app: FastifyInstance, { db, key, render, ipAllo
 
   app.get(endpoints.plagiarismPdf, authed, async (request, reply) => {
     const query = plagiarismPdfRequest.parse(request.query);
-    await limitDownloads(db, request, ipAllowlist);
+    await limitDownloads(db, { userId: request.principal?.userId, ip: request.ip }, ipAllowlist);
     const report = await ownPlagiarismReport(db, principalOf(request).userId, query.orderNo);
     const exclusions = {
       quotes: query.quotes ?? defaultExclusions.quotes,

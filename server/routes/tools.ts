@@ -8,13 +8,12 @@ import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { acceptsFields, acceptsFile } from '../plugins/multipart.ts';
-import { requestLocale } from '../plugins/errors.ts';
-import { isLocale, type Locale } from '../../src/i18n/locales.ts';
+import { pdfLocale, requestLocale } from '../plugins/errors.ts';
 import { translate } from '../../src/i18n/translate.ts';
 import { extractDocument } from '../services/documents.ts';
 import { humanizerResult, rateOrder, resultDocx } from '../services/tool-results.ts';
 import { detectionResult, ownReport, reportResult, revokeReportShare, sharedReport, shareReport } from '../services/detections.ts';
-import { enforceLimit, limits } from '../services/rate-limit.ts';
+import { limitDownloads } from '../services/rate-limit.ts';
 import type { RenderFile } from '../jobs/compute.ts';
 import { detectorSample, humanizerSample } from '../services/samples.ts';
 import { referenceResult } from '../services/references.ts';
@@ -49,7 +48,7 @@ export function toolRoutes(app: FastifyInstance, { db, key, render, ipAllowlist 
 
   app.get(endpoints.downloadWord, authed, async (request, reply) => {
     const { orderNo } = downloadWordRequest.parse(request.query);
-    await limitDownloads(db, request, ipAllowlist);
+    await limitDownloads(db, { userId: request.principal?.userId, ip: request.ip }, ipAllowlist);
     const { text, title, filename } = await resultDocx(db, principalOf(request).userId, orderNo);
     const file = await render('wordFile', { text, title });
     return reply
@@ -117,7 +116,7 @@ export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowl
 
   app.get(endpoints.reportPdf, authed, async (request, reply) => {
     const { orderNo } = downloadWordRequest.parse(request.query);
-    await limitDownloads(db, request, ipAllowlist);
+    await limitDownloads(db, { userId: request.principal?.userId, ip: request.ip }, ipAllowlist);
     const report = await ownReport(db, principalOf(request).userId, orderNo);
     return sendPdf(reply, await render('reportPdf', { report, locale: pdfLocale(request) }), `ai-report-${report.submissionId}.pdf`);
   });
@@ -143,28 +142,8 @@ export function detectorRoutes(app: FastifyInstance, { db, key, render, ipAllowl
   app.get(endpoints.reportSharedPdf, async (request, reply) => {
     const { token } = reportTokenRequest.parse(request.query);
     // Anyone holding the link may download: limited per address, rendered once per report and language.
-    await limitDownloads(db, request, ipAllowlist);
+    await limitDownloads(db, { userId: request.principal?.userId, ip: request.ip }, ipAllowlist);
     const report = await sharedReport(db, token);
     return sendPdf(reply, await render('reportPdf', { report, locale: pdfLocale(request) }), `ai-report-${report.submissionId}.pdf`);
   });
-}
-
-/**
- * Rendered files cost a thread's time: a signed-in reader's downloads are counted per account (a school's shared
- * address must not stop a class), a shared link's per address.
- */
-export async function limitDownloads(db: Db, request: FastifyRequest, ipAllowlist: readonly string[]): Promise<void> {
-  const principal = request.principal;
-  if (principal) await enforceLimit(db, limits.downloadsPerUser, principal.userId);
-  else if (!ipAllowlist.includes(request.ip)) await enforceLimit(db, limits.downloadsPerIp, request.ip);
-}
-
-/**
- * The language a PDF report is written in: `?locale=` when it names one of the 20 locales (the page the reader
- * downloads from sends it), English for any other value; without it, the request's Accept-Language (en when none fits).
- */
-export function pdfLocale(request: FastifyRequest): Locale {
-  const asked = (request.query as Record<string, unknown> | undefined)?.locale;
-  if (asked !== undefined) return typeof asked === 'string' && isLocale(asked) ? asked : 'en';
-  return requestLocale(request);
 }

@@ -54,3 +54,12 @@ export async function enforceLimit(db: Db, limit: Limit, subject: string): Promi
     throw new AppError(ErrorCode.RATE_LIMITED, 'error.rateLimited', { payload: { retryAfter } });
   }
 }
+
+/**
+ * Rendered files cost a thread's time: a signed-in reader's downloads are counted per account (a school's shared
+ * address must not stop a class), a shared link's per address.
+ */
+export async function limitDownloads(db: Db, who: { userId?: string; ip: string }, ipAllowlist: readonly string[]): Promise<void> {
+  if (who.userId) await enforceLimit(db, limits.downloadsPerUser, who.userId);
+  else if (!ipAllowlist.includes(who.ip)) await enforceLimit(db, limits.downloadsPerIp, who.ip);
+}
